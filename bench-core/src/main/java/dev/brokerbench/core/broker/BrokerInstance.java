@@ -1,0 +1,27 @@
+package dev.brokerbench.core.broker;
+
+import java.util.OptionalLong;
+
+/** A running broker the suite controls. {@link #close()} stops it and removes its data. */
+public interface BrokerInstance extends AutoCloseable {
+    BrokerInfo info();
+
+    /** The endpoint for a protocol the broker offers. */
+    Endpoint endpoint(String protocol);
+
+    /** The broker's process id, when the runtime knows it. */
+    OptionalLong pid();
+
+    /** kill -9: no shutdown, no flush. */
+    void kill();
+
+    /** Starts the broker again on the same data and ports, waiting until it is ready. */
+    void restart() throws BrokerStartException;
+
+    /** Orderly shutdown, keeping the data. */
+    void stop();
+
+    /** Stops (killing if needed) and deletes everything this instance created. Never throws. */
+    @Override
+    void close();
+}

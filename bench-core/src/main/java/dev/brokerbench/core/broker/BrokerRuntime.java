@@ -1,0 +1,27 @@
+package dev.brokerbench.core.broker;
+
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How one broker is started by one kind of runtime (local process, container, external). Registered through
+ * {@link java.util.ServiceLoader}.
+ */
+public interface BrokerRuntime {
+    /** e.g. {@code artemis}. */
+    String brokerId();
+
+    /** e.g. {@code ActiveMQ Artemis}. */
+    String displayName();
+
+    /** {@code local}, {@code container} or {@code external}. */
+    String runtime();
+
+    /** Protocols the broker offers, e.g. {@code core}, {@code openwire}. */
+    Set<String> protocols();
+
+    /** Empty when this runtime can start the broker here; otherwise why not and how to enable it. */
+    Optional<String> unavailableReason(BrokerEnvironment environment);
+
+    BrokerInstance start(BrokerEnvironment environment) throws BrokerStartException;
+}

@@ -1,0 +1,44 @@
+package dev.brokerbench.core.metrics;
+
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/** A fixed-size bit set that many threads may set concurrently; {@link #set} says whether the bit was new. */
+final class AtomicBitSet {
+    private final AtomicLongArray words;
+    private final long size;
+
+    AtomicBitSet(long size) {
+        if (size < 0 || size > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("size must be 0.." + Integer.MAX_VALUE + ", got " + size);
+        }
+        this.size = size;
+        this.words = new AtomicLongArray((int) ((size + 63) >>> 6));
+    }
+
+    long size() {
+        return size;
+    }
+
+    /** Sets bit {@code index}; returns true if it was clear before. */
+    boolean set(long index) {
+        int word = (int) (index >>> 6);
+        long mask = 1L << index;
+        long old;
+        do {
+            old = words.get(word);
+            if ((old & mask) != 0) {
+                return false;
+            }
+        } while (!words.compareAndSet(word, old, old | mask));
+        return true;
+    }
+
+    BitSet snapshot() {
+        long[] copy = new long[words.length()];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = words.get(i);
+        }
+        return BitSet.valueOf(copy);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.brokerbench.core.metrics;
+
+import dev.brokerbench.core.result.ResourceUsage;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.OptionalLong;
+
+/**
+ * CPU and GC of the suite's own JVM (the load generator) and CPU of the broker process over a phase, to show
+ * who was busy and to flag a saturated client.
+ */
+public final class ResourceMeter {
+    /** A client using this share of all cores or more is flagged as saturated (the load generator was the limit). */
+    public static final double SATURATION_SHARE = 0.8;
+    private final com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final OptionalLong brokerPid;
+    private final long wallStart;
+    private final long cpuStart;
+    private final long gcTimeStart;
+    private final long gcCountStart;
+    private final long brokerCpuStart;
+
+    public ResourceMeter(OptionalLong brokerPid) {
+        this.brokerPid = brokerPid;
+        this.wallStart = System.nanoTime();
+        this.cpuStart = os.getProcessCpuTime();
+        this.gcTimeStart = gcTime();
+        this.gcCountStart = gcCount();
+        this.brokerCpuStart = brokerCpuNanos();
+    }
+
+    public ResourceUsage stop() {
+        double wall = (System.nanoTime() - wallStart) / 1e9;
+        double cpu = (os.getProcessCpuTime() - cpuStart) / 1e9;
+        int cores = Runtime.getRuntime().availableProcessors();
+        double share = wall > 0 ? cpu / (wall * cores) : 0;
+        long brokerCpu = brokerCpuNanos();
+        Double brokerSeconds = brokerCpu >= 0 && brokerCpuStart >= 0 ? (brokerCpu - brokerCpuStart) / 1e9 : null;
+        return new ResourceUsage(round(cpu), round(share), gcTime() - gcTimeStart, gcCount() - gcCountStart,
+                brokerSeconds == null ? null : round(brokerSeconds), cores, share >= SATURATION_SHARE);
+    }
+
+    private long brokerCpuNanos() {
+        if (brokerPid.isEmpty()) {
+            return -1;
+        }
+        return ProcessHandle.of(brokerPid.getAsLong())
+                .flatMap(p -> p.info().totalCpuDuration())
+                .map(Duration::toNanos)
+                .orElse(-1L);
+    }
+
+    private static long gcTime() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(GarbageCollectorMXBean::getCollectionTime).filter(t -> t > 0).sum();
+    }
+
+    private static long gcCount() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(GarbageCollectorMXBean::getCollectionCount).filter(t -> t > 0).sum();
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

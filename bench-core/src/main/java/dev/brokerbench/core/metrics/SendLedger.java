@@ -1,0 +1,59 @@
+package dev.brokerbench.core.metrics;
+
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/** Per stream: how many messages were handed to the client library, and which the broker confirmed or failed. */
+public final class SendLedger {
+    private final Streams streams;
+    private final AtomicLongArray sent;
+    private final AtomicBitSet[] confirmed;
+    private final AtomicBitSet[] failed;
+
+    public SendLedger(Streams streams) {
+        this.streams = streams;
+        this.sent = new AtomicLongArray(streams.size());
+        this.confirmed = new AtomicBitSet[streams.size()];
+        this.failed = new AtomicBitSet[streams.size()];
+        for (int i = 0; i < streams.size(); i++) {
+            confirmed[i] = new AtomicBitSet(streams.count(i));
+            failed[i] = new AtomicBitSet(streams.count(i));
+        }
+    }
+
+    public Streams streams() {
+        return streams;
+    }
+
+    public void sent(int index) {
+        sent.incrementAndGet(index);
+    }
+
+    public void confirmed(int index, long sequence) {
+        confirmed[index].set(sequence);
+    }
+
+    public void failed(int index, long sequence) {
+        failed[index].set(sequence);
+    }
+
+    long sentCount(int index) {
+        return sent.get(index);
+    }
+
+    BitSet confirmedSet(int index) {
+        return confirmed[index].snapshot();
+    }
+
+    BitSet failedSet(int index) {
+        return failed[index].snapshot();
+    }
+
+    public long confirmedTotal() {
+        long total = 0;
+        for (int i = 0; i < streams.size(); i++) {
+            total += confirmedSet(i).cardinality();
+        }
+        return total;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.brokerbench.core.metrics;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The producing streams of one publish phase: stream id = random phase tag in the high bits, client index in the
+ * low 16 bits, so messages left over from any other phase or run are recognised as foreign.
+ */
+public final class Streams {
+    private static final int INDEX_BITS = 16;
+    private final long tag;
+    private final long[] counts;
+
+    /** Splits {@code messages} over {@code clients} streams as evenly as possible. */
+    public Streams(int clients, long messages) {
+        if (clients < 1 || clients > (1 << INDEX_BITS)) {
+            throw new IllegalArgumentException("clients must be 1.." + (1 << INDEX_BITS) + ", got " + clients);
+        }
+        this.tag = ThreadLocalRandom.current().nextLong(1, 1L << 46);
+        this.counts = new long[clients];
+        for (int i = 0; i < clients; i++) {
+            counts[i] = messages / clients + (i < messages % clients ? 1 : 0);
+        }
+    }
+
+    public int size() {
+        return counts.length;
+    }
+
+    public long id(int index) {
+        return (tag << INDEX_BITS) | index;
+    }
+
+    /** Messages stream {@code index} sends. */
+    public long count(int index) {
+        return counts[index];
+    }
+
+    public long total() {
+        long t = 0;
+        for (long c : counts) {
+            t += c;
+        }
+        return t;
+    }
+
+    /** The index of stream id {@code stream}, or -1 if it does not belong to this phase. */
+    public int indexOf(long stream) {
+        if (stream < 0 || (stream >>> INDEX_BITS) != tag) {
+            return -1;
+        }
+        int index = (int) (stream & ((1 << INDEX_BITS) - 1));
+        return index < counts.length ? index : -1;
+    }
+}

@@ -1,0 +1,16 @@
+package dev.brokerbench.core.model;
+
+/**
+ * What a driver must honour, in the suite's units. Drivers convert (e.g. a prefetch of N messages into
+ * Artemis' consumer window in bytes) and report the converted values in their {@code ClientInfo}.
+ *
+ * @param publishWindow maximum unconfirmed messages per publisher in async mode
+ * @param prefetch      messages the broker may push to a consumer before acknowledgement
+ * @param ackMode       consumer acknowledgement mode
+ * @param ackBatch      messages per explicit acknowledgement / commit (CLIENT, TRANSACTED)
+ * @param persistent    persistent (durable) delivery
+ * @param payloadBytes  body size of every message
+ */
+public record ClientSpec(int publishWindow, int prefetch, AckMode ackMode, int ackBatch, boolean persistent,
+                         int payloadBytes) {
+}

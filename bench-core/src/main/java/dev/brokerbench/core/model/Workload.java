@@ -1,0 +1,81 @@
+package dev.brokerbench.core.model;
+
+import static dev.brokerbench.core.model.InvalidConfigException.check;
+
+import java.util.List;
+
+/**
+ * A scenario as the user wrote it (validated) or as scaled for a run.
+ *
+ * @param name               short id used on the command line and in file names (e.g. {@code c1})
+ * @param title              human title (e.g. "publish · persistent · 0 KB · sync")
+ * @param queue              the one durable queue the workload uses
+ * @param clients            concurrent clients; a client is one connection with one session on its own thread
+ * @param messages           messages per phase (at scale 1)
+ * @param warmupMessages     messages per phase of the warm-up pass on the same broker and queue, excluded from
+ *                           the measured figures and reported separately; 0 disables it
+ * @param payloadBytes       body size; 0 means an empty body plus the suite's three accounting properties
+ * @param persistent         persistent delivery to a durable queue
+ * @param publishWindow      maximum unconfirmed messages per client in async publish
+ * @param prefetch           consumer prefetch in messages
+ * @param ackMode            consumer acknowledgement
+ * @param ackBatch           messages per explicit acknowledgement (CLIENT, TRANSACTED)
+ * @param ratePerSecond      target publish rate per client; 0 = as fast as confirmations allow. With a rate,
+ *                           latency is measured from the intended send time (no coordinated omission)
+ * @param idleTimeoutSeconds a consume phase that receives nothing for this long ends and reports the rest lost
+ * @param phases             a publish phase that fills the queue, then a consume phase that drains it; one
+ *                           of them is the reported figure, the other is set-up or verification
+ */
+public record Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
+                       int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
+                       int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases) {
+
+    public static final int MAX_CLIENTS = 1024;
+    public static final int MAX_PAYLOAD_BYTES = 100 * 1024 * 1024;
+
+    public Workload {
+        check(name != null && name.matches("[A-Za-z0-9][A-Za-z0-9._-]*"), "name",
+                "must be letters, digits, '.', '_' or '-'", name);
+        check(title != null && !title.isBlank(), "title", "must be set", title);
+        check(queue != null && queue.matches("[A-Za-z0-9][A-Za-z0-9._-]*"), "queue",
+                "must be letters, digits, '.', '_' or '-'", queue);
+        check(clients >= 1 && clients <= MAX_CLIENTS, "clients", "must be 1.." + MAX_CLIENTS, clients);
+        check(messages >= clients, "messages", "must be >= clients (" + clients + ")", messages);
+        check(warmupMessages == 0 || warmupMessages >= clients, "warmupMessages",
+                "must be 0 or >= clients (" + clients + ")", warmupMessages);
+        check(payloadBytes >= 0 && payloadBytes <= MAX_PAYLOAD_BYTES, "payloadBytes",
+                "must be 0.." + MAX_PAYLOAD_BYTES, payloadBytes);
+        check(publishWindow >= 1 && publishWindow <= 1_000_000, "publishWindow", "must be 1..1000000", publishWindow);
+        check(prefetch >= 1 && prefetch <= 1_000_000, "prefetch", "must be 1..1000000", prefetch);
+        check(ackMode != null, "ack", "must be one of auto, client, dups_ok, transacted", ackMode);
+        check(ackBatch >= 1 && ackBatch <= 1_000_000, "ackBatch", "must be 1..1000000", ackBatch);
+        check(ratePerSecond >= 0 && Double.isFinite(ratePerSecond), "ratePerSecond", "must be >= 0", ratePerSecond);
+        check(idleTimeoutSeconds >= 1 && idleTimeoutSeconds <= 3600, "idleTimeoutSeconds", "must be 1..3600",
+                idleTimeoutSeconds);
+        check(phases != null && !phases.isEmpty(), "phases", "must list at least one phase", phases);
+        phases = List.copyOf(phases);
+        check(phases.stream().filter(Phase::reported).count() == 1, "phases",
+                "must mark exactly one phase 'reported: true'", phases.stream().filter(Phase::reported).count());
+        check(phases.size() == 2 && phases.get(0).action() == Action.PUBLISH
+                        && phases.get(1).action() == Action.CONSUME, "phases",
+                "must be one publish phase followed by the consume phase that drains it",
+                phases.stream().map(p -> p.action().name().toLowerCase()).toList());
+    }
+
+    /** This workload with message counts multiplied by {@code scale} (at least one message per client). */
+    public Workload scaled(double scale) {
+        check(scale > 0 && Double.isFinite(scale), "scale", "must be > 0", scale);
+        long scaledWarmup = warmupMessages == 0 ? 0 : Math.max(clients, Math.round(warmupMessages * scale));
+        return new Workload(name, title, queue, clients, Math.max(clients, Math.round(messages * scale)),
+                scaledWarmup, payloadBytes, persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond,
+                idleTimeoutSeconds, phases);
+    }
+
+    public Phase reportedPhase() {
+        return phases.stream().filter(Phase::reported).findFirst().orElseThrow();
+    }
+
+    public ClientSpec clientSpec() {
+        return new ClientSpec(publishWindow, prefetch, ackMode, ackBatch, persistent, payloadBytes);
+    }
+}

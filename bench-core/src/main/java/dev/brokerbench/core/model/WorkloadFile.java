@@ -1,0 +1,69 @@
+package dev.brokerbench.core.model;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The YAML form of a workload: every key optional except name, title and phases; unknown keys are rejected by
+ * the loader. {@link #toWorkload()} applies the defaults (the parity settings of the published comparison) and
+ * validates.
+ */
+public record WorkloadFile(String name, String title, String queue, Integer clients, Long messages,
+                           Long warmupMessages, Integer payloadBytes, Boolean persistent, Integer publishWindow,
+                           Integer prefetch, String ack, Integer ackBatch, Double ratePerSecond,
+                           Integer idleTimeoutSeconds, List<PhaseFile> phases) {
+
+    public static final int DEFAULT_CLIENTS = 4;
+    public static final int DEFAULT_WINDOW = 1000;
+    public static final int DEFAULT_PREFETCH = 1000;
+
+    /** One phase as written in YAML. */
+    public record PhaseFile(String name, String action, String mode, Boolean reported) {
+        @JsonCreator
+        public PhaseFile(@JsonProperty("name") String name, @JsonProperty(value = "action", required = true) String action,
+                         @JsonProperty("mode") String mode, @JsonProperty("reported") Boolean reported) {
+            this.name = name;
+            this.action = action;
+            this.mode = mode;
+            this.reported = reported;
+        }
+
+        Phase toPhase(int index) {
+            Action a = parse(Action.class, action, "phases[" + index + "].action");
+            PublishMode m = mode == null ? null : parse(PublishMode.class, mode, "phases[" + index + "].mode");
+            String label = name != null ? name : a.name().toLowerCase(Locale.ROOT);
+            return new Phase(label, a, m, reported != null && reported);
+        }
+    }
+
+    public Workload toWorkload() {
+        InvalidConfigException.check(phases != null, "phases", "must be set", null);
+        List<Phase> parsed = new java.util.ArrayList<>();
+        for (int i = 0; i < phases.size(); i++) {
+            parsed.add(phases.get(i).toPhase(i));
+        }
+        return new Workload(name, title, queue != null ? queue : "bench." + name,
+                or(clients, DEFAULT_CLIENTS), or(messages, 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
+                or(persistent, true), or(publishWindow, DEFAULT_WINDOW), or(prefetch, DEFAULT_PREFETCH),
+                ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
+                or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed);
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+
+    static <E extends Enum<E>> E parse(Class<E> type, String value, String field) {
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(value)) {
+                return e;
+            }
+        }
+        List<String> allowed = java.util.Arrays.stream(type.getEnumConstants())
+                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList();
+        throw new InvalidConfigException("field '" + field + "' must be one of " + String.join(", ", allowed)
+                + ", got " + value);
+    }
+}

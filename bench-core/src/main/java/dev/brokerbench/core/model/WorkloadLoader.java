@@ -1,0 +1,41 @@
+package dev.brokerbench.core.model;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.stream.Collectors;
+
+/** Reads workload YAML strictly: unknown keys, wrong types and out-of-range values fail with the field named. */
+public final class WorkloadLoader {
+    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS);
+
+    public Workload load(String source, InputStream in) {
+        try {
+            return yaml.readValue(in, WorkloadFile.class).toWorkload();
+        } catch (UnrecognizedPropertyException e) {
+            throw new InvalidConfigException(source + ": unknown key '" + e.getPropertyName() + "'; allowed: "
+                    + e.getKnownPropertyIds().stream().map(Object::toString).sorted()
+                    .collect(Collectors.joining(", ")));
+        } catch (JsonMappingException e) {
+            if (e.getCause() instanceof InvalidConfigException ice) {
+                throw new InvalidConfigException(source + ": " + ice.getMessage());
+            }
+            String path = e.getPath().stream()
+                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                    .collect(Collectors.joining("."));
+            throw new InvalidConfigException(source + ": field '" + path + "' has the wrong type or value: "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (InvalidConfigException e) {
+            throw new InvalidConfigException(source + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new InvalidConfigException(source + ": not readable as YAML: " + e.getMessage());
+        }
+    }
+}

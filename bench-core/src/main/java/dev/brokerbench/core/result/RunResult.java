@@ -1,0 +1,45 @@
+package dev.brokerbench.core.result;
+
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.spi.ClientInfo;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One workload on one broker through one client path: everything needed to trust, reproduce and re-plot it.
+ *
+ * @param schema            result format version
+ * @param runId             groups the results of one invocation
+ * @param startedAt         wall-clock start
+ * @param scale             factor applied to the workload's message counts
+ * @param workload          the workload as run (scaled)
+ * @param broker            broker, version, runtime and persistence settings
+ * @param client            client path, library version and effective parity settings
+ * @param environment       machine and JVM
+ * @param warmup            the warm-up pass (same phases, fewer messages), excluded from the figures
+ * @param warmupAccounting  accounting of the warm-up pass
+ * @param phases            the measured pass
+ * @param accounting        accounting of the measured pass
+ * @param errors            errors outside any phase (driver creation, broker failure)
+ */
+public record RunResult(int schema, String runId, Instant startedAt, double scale, Workload workload,
+                        BrokerInfo broker, ClientInfo client, EnvironmentInfo environment, List<PhaseResult> warmup,
+                        Accounting warmupAccounting, List<PhaseResult> phases, Accounting accounting,
+                        List<String> errors) {
+    public static final int SCHEMA = 1;
+
+    /** The headline phase (the one the workload marks reported). */
+    public PhaseResult reportedPhase() {
+        return phases.stream().filter(PhaseResult::reported).findFirst().orElse(null);
+    }
+
+    /** ok, LOSS (lost or duplicated messages) or ERROR. */
+    public String status() {
+        boolean errored = !errors.isEmpty() || phases.stream().anyMatch(p -> !p.errors().isEmpty());
+        if (accounting != null && (accounting.lost() > 0 || accounting.duplicates() > 0)) {
+            return "LOSS";
+        }
+        return errored || accounting == null ? "ERROR" : "ok";
+    }
+}

@@ -1,0 +1,87 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.EnvironmentInfo;
+import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Brokers x client paths x workloads: each broker is started once, every supported (path, workload) cell runs on it
+ * in order, and the broker is stopped and its data removed before the next one starts.
+ */
+public final class MatrixRunner {
+    private final BrokerEnvironment environment;
+    private final RunListener listener;
+    private final String runId;
+    private final double scale;
+
+    public MatrixRunner(BrokerEnvironment environment, RunListener listener, String runId, double scale) {
+        this.environment = environment;
+        this.listener = listener;
+        this.runId = runId;
+        this.scale = scale;
+    }
+
+    /**
+     * One broker and the paths and workloads to run on it.
+     *
+     * @param broker    how to start the broker
+     * @param paths     client paths to drive it with
+     * @param workloads workloads at scale 1 (the runner scales them)
+     */
+    public record Entry(BrokerRuntime broker, List<DriverFactory> paths, List<Workload> workloads) {
+    }
+
+    public void run(List<Entry> entries) throws InterruptedException {
+        EnvironmentInfo env = EnvironmentInfo.current();
+        for (Entry entry : entries) {
+            Optional<String> unavailable = entry.broker().unavailableReason(environment);
+            if (unavailable.isPresent()) {
+                listener.brokerSkipped(entry.broker(), unavailable.get());
+                continue;
+            }
+            listener.brokerStarting(entry.broker());
+            try (BrokerInstance broker = entry.broker().start(environment)) {
+                listener.brokerReady(broker.info(), broker.pid());
+                for (DriverFactory path : entry.paths()) {
+                    for (Workload workload : entry.workloads()) {
+                        runCell(entry.broker(), broker, path, workload.scaled(scale), env);
+                    }
+                }
+            } catch (BrokerStartException e) {
+                listener.brokerFailed(entry.broker(), e);
+            }
+        }
+    }
+
+    private void runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
+                         EnvironmentInfo env) throws InterruptedException {
+        Optional<String> unmet = Requirements.unmet(runtime, path, workload);
+        if (unmet.isPresent()) {
+            listener.unsupported(runtime.brokerId(), path.id(), workload, unmet.get());
+            return;
+        }
+        Instant started = Instant.now();
+        String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
+        try (Driver driver = path.create(broker.endpoint(path.protocol()), workload.clientSpec())) {
+            ScenarioRunner.Outcome outcome = new ScenarioRunner(listener).run(workload, driver, broker.pid(), label);
+            ScenarioRunner.Pass warmup = outcome.warmup();
+            listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
+                    driver.info(), env, warmup == null ? List.of() : warmup.phases(),
+                    warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
+                    outcome.measured().accounting(), List.of()));
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            listener.cellFailed(runtime.brokerId(), path.id(), workload, ErrorLog.describe(e));
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.spi.Driver;
+import java.time.Duration;
+import java.util.OptionalLong;
+
+/**
+ * What a phase runs against.
+ *
+ * @param workload  the (scaled) workload
+ * @param phase     the phase
+ * @param messages  messages in this phase (measured or warm-up pass)
+ * @param driver    the client path
+ * @param brokerPid for the broker's CPU time, when known
+ * @param label     e.g. {@code artemis/artemis-core-jms c1 publish (sync)}
+ * @param progress  progress bar hook
+ * @param limits    timeouts
+ */
+record PhaseContext(Workload workload, Phase phase, long messages, Driver driver, OptionalLong brokerPid,
+                    String label, ProgressListener progress, Limits limits) {
+
+    /**
+     * Timeouts that keep a run from hanging.
+     *
+     * @param sessionOpen  opening every client's session
+     * @param confirm      waiting for any confirmation while the publish window is full
+     * @param minimumPhase the least a phase may take before it is cut off
+     * @param slowestRate  a phase is cut off once it would take longer than at this rate (msg/s)
+     */
+    record Limits(Duration sessionOpen, Duration confirm, Duration minimumPhase, double slowestRate) {
+        static final Limits DEFAULT = new Limits(Duration.ofSeconds(60), Duration.ofSeconds(60),
+                Duration.ofMinutes(10), 20);
+
+        Duration deadline(long messages) {
+            long seconds = (long) Math.ceil(messages / slowestRate);
+            return minimumPhase.compareTo(Duration.ofSeconds(seconds)) > 0 ? minimumPhase : Duration.ofSeconds(seconds);
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.metrics.LatencyRecorder;
+import dev.brokerbench.core.metrics.ProgressClock;
+import dev.brokerbench.core.metrics.ResourceMeter;
+import dev.brokerbench.core.metrics.SendLedger;
+import dev.brokerbench.core.metrics.Streams;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.result.LatencySummary;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.spi.Confirmation;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Stamp;
+import java.util.Random;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Fills the queue: each client sends its share of the messages, sync (one at a time, each confirmed) or async
+ * (at most {@code publishWindow} unconfirmed), recording confirmation latency and exact send/confirm accounting.
+ */
+final class PublishPhase {
+    private static final int WINDOW = 1000;
+
+    private PublishPhase() {
+    }
+
+    record Outcome(PhaseResult result, SendLedger ledger) {
+    }
+
+    static Outcome run(PhaseContext ctx) throws InterruptedException {
+        Streams streams = new Streams(ctx.workload().clients(), ctx.messages());
+        SendLedger ledger = new SendLedger(streams);
+        ProgressClock clock = new ProgressClock(streams.total(), WINDOW);
+        LatencyRecorder latency = new LatencyRecorder();
+        LatencyRecorder sendDelay = new LatencyRecorder();
+        ErrorLog errors = new ErrorLog();
+        boolean async = ctx.phase().mode() == PublishMode.ASYNC;
+        String name = ctx.phase().name();
+        ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
+        long[] start = new long[1];
+
+        ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
+        try {
+            ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue()),
+                    (client, publisher) -> {
+                        Sender sender = new Sender(ctx, client, streams, ledger, clock, latency, sendDelay, errors,
+                                start[0]);
+                        if (async) {
+                            sender.sendAsync(publisher);
+                        } else {
+                            sender.sendSync(publisher);
+                        }
+                    },
+                    t -> {
+                        start[0] = t;
+                        clock.start(t);
+                    },
+                    ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
+        } finally {
+            ctx.progress().phaseEnded();
+        }
+        clock.endIfIncomplete(System.nanoTime());
+        boolean paced = ctx.workload().ratePerSecond() > 0;
+        PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
+                streams.total(), clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
+                PhaseSummaries.series(clock), LatencySummary.of(latency.histogram()),
+                paced ? LatencySummary.of(sendDelay.histogram()) : null, meter.stop(), errors.snapshot());
+        return new Outcome(result, ledger);
+    }
+
+    /** One client's send loop. */
+    private static final class Sender {
+        private final PhaseContext ctx;
+        private final int client;
+        private final long stream;
+        private final long count;
+        private final SendLedger ledger;
+        private final ProgressClock clock;
+        private final LatencyRecorder latency;
+        private final LatencyRecorder sendDelay;
+        private final ErrorLog errors;
+        private final RatePacer pacer;
+        private final byte[] payload;
+
+        Sender(PhaseContext ctx, int client, Streams streams, SendLedger ledger, ProgressClock clock,
+               LatencyRecorder latency, LatencyRecorder sendDelay, ErrorLog errors, long startNanos) {
+            this.ctx = ctx;
+            this.client = client;
+            this.stream = streams.id(client);
+            this.count = streams.count(client);
+            this.ledger = ledger;
+            this.clock = clock;
+            this.latency = latency;
+            this.sendDelay = sendDelay;
+            this.errors = errors;
+            this.pacer = new RatePacer(ctx.workload().ratePerSecond(), startNanos);
+            this.payload = new byte[ctx.workload().payloadBytes()];
+            new Random(stream).nextBytes(payload);
+        }
+
+        void sendSync(Publisher publisher) {
+            for (long seq = 0; seq < count; seq++) {
+                long intended = intendedSendTime();
+                ledger.sent(client);
+                try {
+                    publisher.send(new Stamp(stream, seq, intended), payload);
+                } catch (Exception e) {
+                    ledger.failed(client, seq);
+                    errors.add(ctx.phase().name() + " client " + client + " seq " + seq, e);
+                    return;
+                }
+                long now = System.nanoTime();
+                ledger.confirmed(client, seq);
+                latency.record(now - intended);
+                clock.tick(now);
+            }
+        }
+
+        void sendAsync(Publisher publisher) throws InterruptedException {
+            int window = ctx.workload().publishWindow();
+            Semaphore permits = new Semaphore(window);
+            long confirmTimeout = ctx.limits().confirm().toNanos();
+            for (long seq = 0; seq < count; seq++) {
+                if (!permits.tryAcquire(confirmTimeout, TimeUnit.NANOSECONDS)) {
+                    errors.add(ctx.phase().name() + " client " + client + ": no confirmation for "
+                            + ctx.limits().confirm().toSeconds() + " s with " + window + " sends outstanding");
+                    return;
+                }
+                long intended = intendedSendTime();
+                long sequence = seq;
+                ledger.sent(client);
+                try {
+                    publisher.sendAsync(new Stamp(stream, seq, intended), payload, new Confirmation() {
+                        @Override
+                        public void confirmed() {
+                            long now = System.nanoTime();
+                            ledger.confirmed(client, sequence);
+                            latency.record(now - intended);
+                            clock.tick(now);
+                            permits.release();
+                        }
+
+                        @Override
+                        public void failed(Throwable cause) {
+                            ledger.failed(client, sequence);
+                            errors.add(ctx.phase().name() + " client " + client + " seq " + sequence, cause);
+                            permits.release();
+                        }
+                    });
+                } catch (Exception e) {
+                    ledger.failed(client, seq);
+                    permits.release();
+                    errors.add(ctx.phase().name() + " client " + client + " seq " + seq, e);
+                    return;
+                }
+            }
+            if (!permits.tryAcquire(window, confirmTimeout, TimeUnit.NANOSECONDS)) {
+                errors.add(ctx.phase().name() + " client " + client + ": " + (window - permits.availablePermits())
+                        + " sends still unconfirmed after " + ctx.limits().confirm().toSeconds() + " s");
+            }
+        }
+
+        private long intendedSendTime() {
+            long intended = pacer.awaitNext();
+            if (pacer.paced()) {
+                sendDelay.record(System.nanoTime() - intended);
+            }
+            return intended;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.core.spi.Support;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Which capabilities a workload needs, and whether a broker x client path pair has them. */
+public final class Requirements {
+    private Requirements() {
+    }
+
+    public static Set<Capability> of(Workload workload) {
+        Set<Capability> needed = EnumSet.of(Capability.PREFETCH);
+        if (workload.persistent()) {
+            needed.add(Capability.PERSISTENT);
+        }
+        for (Phase phase : workload.phases()) {
+            if (phase.action() == Action.PUBLISH) {
+                needed.add(phase.mode() == PublishMode.SYNC
+                        ? Capability.SYNC_CONFIRMED_PUBLISH : Capability.ASYNC_WINDOWED_PUBLISH);
+            }
+        }
+        return needed;
+    }
+
+    /** What the pair supports; a broker without the path's protocol supports nothing. */
+    public static Map<Capability, Support> capabilities(BrokerRuntime broker, DriverFactory path) {
+        if (!broker.protocols().contains(path.protocol())) {
+            Support no = Support.no(broker.displayName() + " offers no " + path.protocol() + " endpoint");
+            Map<Capability, Support> none = new java.util.EnumMap<>(Capability.class);
+            for (Capability c : Capability.values()) {
+                none.put(c, no);
+            }
+            return none;
+        }
+        return path.capabilities(broker.brokerId());
+    }
+
+    /** Empty if the pair can run the workload as defined; otherwise the first missing capability and why. */
+    public static Optional<String> unmet(BrokerRuntime broker, DriverFactory path, Workload workload) {
+        Map<Capability, Support> caps = capabilities(broker, path);
+        for (Capability needed : of(workload)) {
+            Support s = caps.getOrDefault(needed, Support.no("not declared by " + path.id()));
+            if (!s.supported()) {
+                return Optional.of(needed.name().toLowerCase().replace('_', ' ') + ": "
+                        + s.level().name().toLowerCase().replace('_', ' ') + " (" + s.reason() + ")");
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.RunResult;
+import java.util.OptionalLong;
+
+/** What a matrix run reports as it goes. Every method has a no-op default. */
+public interface RunListener extends ProgressListener {
+    default void brokerStarting(BrokerRuntime broker) {
+    }
+
+    default void brokerReady(BrokerInfo info, OptionalLong pid) {
+    }
+
+    /** The broker cannot run here (e.g. not installed); {@code reason} says how to enable it. */
+    default void brokerSkipped(BrokerRuntime broker, String reason) {
+    }
+
+    default void brokerFailed(BrokerRuntime broker, Exception error) {
+    }
+
+    /** A cell the pair cannot run as the workload defines it; never replaced by another mode. */
+    default void unsupported(String brokerId, String clientPath, Workload workload, String reason) {
+    }
+
+    /** A cell that could not run at all (driver or session creation failed). */
+    default void cellFailed(String brokerId, String clientPath, Workload workload, String error) {
+    }
+
+    default void result(RunResult result) {
+    }
+}

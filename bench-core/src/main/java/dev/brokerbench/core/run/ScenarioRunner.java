@@ -1,0 +1,72 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.metrics.SendLedger;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.spi.Driver;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Runs one workload through one driver: the warm-up pass (same phases, {@code warmupMessages} each, on the same
+ * queue, reported separately) and then the measured pass.
+ */
+public final class ScenarioRunner {
+    private final ProgressListener progress;
+    private final PhaseContext.Limits limits;
+
+    public ScenarioRunner(ProgressListener progress) {
+        this(progress, PhaseContext.Limits.DEFAULT);
+    }
+
+    ScenarioRunner(ProgressListener progress, PhaseContext.Limits limits) {
+        this.progress = progress;
+        this.limits = limits;
+    }
+
+    /**
+     * Phases and accounting of one pass.
+     *
+     * @param phases     every phase in order
+     * @param accounting the publish phase reconciled against the consume phase that drained it
+     */
+    public record Pass(List<PhaseResult> phases, Accounting accounting) {
+    }
+
+    /** The two passes. {@code warmup} is null when the workload has no warm-up. */
+    public record Outcome(Pass warmup, Pass measured) {
+    }
+
+    public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label)
+            throws InterruptedException {
+        Pass warmup = workload.warmupMessages() > 0
+                ? pass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up")
+                : null;
+        return new Outcome(warmup, pass(workload, workload.messages(), driver, brokerPid, label));
+    }
+
+    private Pass pass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label)
+            throws InterruptedException {
+        List<PhaseResult> results = new ArrayList<>();
+        SendLedger lastPublish = null;
+        Accounting accounting = null;
+        for (Phase phase : workload.phases()) {
+            PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
+                    label + " " + phase.label(), progress, limits);
+            if (phase.action() == Action.PUBLISH) {
+                PublishPhase.Outcome out = PublishPhase.run(ctx);
+                results.add(out.result());
+                lastPublish = out.ledger();
+            } else {
+                ConsumePhase.Outcome out = ConsumePhase.run(ctx, lastPublish);
+                results.add(out.result());
+                accounting = out.accounting();
+            }
+        }
+        return new Pass(List.copyOf(results), accounting);
+    }
+}

@@ -1,0 +1,13 @@
+package dev.brokerbench.core.spi;
+
+/** The modes the seed matrix needs from a broker x client path pair. */
+public enum Capability {
+    /** A send returns only once the broker confirmed (persisted) the message. */
+    SYNC_CONFIRMED_PUBLISH,
+    /** Sends complete asynchronously with a broker confirmation, bounded by the publish window. */
+    ASYNC_WINDOWED_PUBLISH,
+    /** The consumer prefetch can be set to N messages. */
+    PREFETCH,
+    /** Persistent delivery to a durable queue. */
+    PERSISTENT
+}

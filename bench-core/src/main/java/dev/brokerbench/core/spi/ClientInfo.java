@@ -1,0 +1,18 @@
+package dev.brokerbench.core.spi;
+
+import java.util.Map;
+
+/**
+ * What a driver really used, recorded with every result.
+ *
+ * @param clientPath id of the client path (e.g. {@code artemis-core-jms})
+ * @param library    client library (e.g. {@code org.apache.activemq:artemis-jakarta-client})
+ * @param version    its version as the library reports it
+ * @param settings   effective parity settings after conversion (prefetch in the library's unit, confirm window,
+ *                   ack mode, connection URL ...)
+ */
+public record ClientInfo(String clientPath, String library, String version, Map<String, String> settings) {
+    public ClientInfo {
+        settings = Map.copyOf(settings);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.brokerbench.core.spi;
+
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.model.ClientSpec;
+import java.util.Map;
+
+/**
+ * A client path: one client library speaking one protocol. Registered through {@link java.util.ServiceLoader}.
+ */
+public interface DriverFactory {
+    /** Stable id used on the command line and in results, e.g. {@code artemis-core-jms}. */
+    String id();
+
+    /** One line for {@code bench list}. */
+    String description();
+
+    /** The broker endpoint protocol this path needs, e.g. {@code core}, {@code openwire}. */
+    String protocol();
+
+    /** What this path supports against the given broker (which offers {@link #protocol()}). */
+    Map<Capability, Support> capabilities(String brokerId);
+
+    Driver create(Endpoint endpoint, ClientSpec spec) throws Exception;
+}

@@ -1,0 +1,77 @@
+package dev.brokerbench.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class WorkloadLoaderTest {
+    private static final String VALID = """
+            name: c1
+            title: "publish, persistent, 0 KB, sync"
+            messages: 1000000
+            phases:
+              - {name: publish, action: publish, mode: sync, reported: true}
+              - {name: drain, action: consume}
+            """;
+
+    private static Workload load(String yaml) {
+        return new WorkloadLoader().load("w.yaml", new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void appliesThePublishedParityDefaults() {
+        Workload w = load(VALID);
+        assertThat(w.clients()).isEqualTo(4);
+        assertThat(w.publishWindow()).isEqualTo(1000);
+        assertThat(w.prefetch()).isEqualTo(1000);
+        assertThat(w.persistent()).isTrue();
+        assertThat(w.ackMode()).isEqualTo(AckMode.AUTO);
+        assertThat(w.queue()).isEqualTo("bench.c1");
+        assertThat(w.reportedPhase().mode()).isEqualTo(PublishMode.SYNC);
+    }
+
+    @Test
+    void scalesMessageCounts() {
+        assertThat(load(VALID).scaled(0.01).messages()).isEqualTo(10_000);
+        assertThat(load(VALID).scaled(0.0000001).messages()).isEqualTo(4);
+        assertThatThrownBy(() -> load(VALID).scaled(0)).hasMessageContaining("'scale'");
+    }
+
+    @Test
+    void rejectsUnknownKeysNamingThem() {
+        assertThatThrownBy(() -> load(VALID + "colour: blue\n"))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("w.yaml").hasMessageContaining("unknown key 'colour'")
+                .hasMessageContaining("prefetch");
+    }
+
+    @Test
+    void rejectsWrongTypesNamingTheField() {
+        assertThatThrownBy(() -> load(VALID + "clients: many\n"))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("'clients'");
+    }
+
+    @Test
+    void rejectsOutOfRangeValuesNamingTheFieldAndRange() {
+        assertThatThrownBy(() -> load(VALID + "clients: 0\n"))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("'clients' must be 1..1024, got 0");
+        assertThatThrownBy(() -> load(VALID + "prefetch: -1\n"))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("'prefetch'");
+    }
+
+    @Test
+    void rejectsUnknownEnumValuesListingTheAllowedOnes() {
+        assertThatThrownBy(() -> load(VALID.replace("mode: sync", "mode: eventually")))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("phases[0].mode").hasMessageContaining("sync, async");
+    }
+
+    @Test
+    void requiresPublishThenConsume() {
+        assertThatThrownBy(() -> load(VALID.replace("action: consume", "action: publish, mode: async")))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("'phases'");
+    }
+}

@@ -1,0 +1,102 @@
+package dev.brokerbench.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.core.loopback.LoopbackBroker;
+import dev.brokerbench.core.loopback.LoopbackDriver;
+import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.run.FaultyLoopbackDriver.Msg;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class AccountingTest {
+    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
+            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
+
+    static Workload workload(PublishMode mode, long messages) {
+        return new Workload("t", "test", "q", 4, messages, 0, 16, true, 1000, 1000, AckMode.AUTO, 1, 0, 1,
+                List.of(new Phase("publish", Action.PUBLISH, mode, true), new Phase("drain", Action.CONSUME, null,
+                        false)));
+    }
+
+    private static Accounting run(LoopbackDriver driver, PublishMode mode) throws InterruptedException {
+        ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST)
+                .run(workload(mode, 4000), driver, OptionalLong.empty(), "test");
+        return out.measured().accounting();
+    }
+
+    @ParameterizedTest
+    @EnumSource(PublishMode.class)
+    void cleanRunIsExact(PublishMode mode) throws InterruptedException {
+        Accounting a = run(new LoopbackDriver(new LoopbackBroker(), false), mode);
+        assertThat(a.exact()).as(a.summary()).isTrue();
+        assertThat(a.sent()).isEqualTo(4000);
+        assertThat(a.confirmed()).isEqualTo(4000);
+        assertThat(a.received()).isEqualTo(4000);
+        assertThat(a.reordered()).isZero();
+        assertThat(a.perProducer()).extracting(Accounting.ProducerAccount::sent).containsOnly(1000L);
+    }
+
+    @ParameterizedTest
+    @EnumSource(PublishMode.class)
+    void reportsEachDroppedDuplicatedAndReorderedMessageExactly(PublishMode mode) throws InterruptedException {
+        FaultyLoopbackDriver driver = new FaultyLoopbackDriver(new LoopbackBroker(),
+                Set.of(new Msg(0, 10), new Msg(2, 999), new Msg(3, 0)),
+                Set.of(new Msg(1, 5), new Msg(1, 6)),
+                Set.of(new Msg(2, 500)));
+
+        Accounting a = run(driver, mode);
+
+        assertThat(a.sent()).isEqualTo(4000);
+        assertThat(a.confirmed()).isEqualTo(4000);
+        assertThat(a.lost()).isEqualTo(3);
+        assertThat(a.lostConfirmed()).isEqualTo(3);
+        assertThat(a.received()).isEqualTo(3997);
+        assertThat(a.duplicates()).isEqualTo(2);
+        assertThat(a.redelivered()).isEqualTo(2);
+        assertThat(a.reordered()).isEqualTo(1);
+        assertThat(a.exact()).isFalse();
+        assertThat(a.perProducer().get(0).lost()).isEqualTo(1);
+        assertThat(a.perProducer().get(1).duplicates()).isEqualTo(2);
+        assertThat(a.perProducer().get(2).lost()).isEqualTo(1);
+        assertThat(a.perProducer().get(3).lost()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(PublishMode.class)
+    void countsMessagesFromElsewhereAsForeign(PublishMode mode) throws InterruptedException {
+        LoopbackBroker broker = new LoopbackBroker();
+        LoopbackDriver driver = new LoopbackDriver(broker, false);
+        broker.queue("q").add(new LoopbackBroker.Envelope(
+                new dev.brokerbench.core.spi.Stamp(12345L << 16, 0, 0), new byte[0], false));
+
+        Accounting a = run(driver, mode);
+
+        assertThat(a.foreign()).isEqualTo(1);
+        assertThat(a.lost()).isZero();
+        assertThat(a.received()).isEqualTo(4000);
+    }
+
+    @ParameterizedTest
+    @EnumSource(PublishMode.class)
+    void reportsRatesOverThousandMessageWindows(PublishMode mode) throws InterruptedException {
+        ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST)
+                .run(workload(mode, 10_500), new LoopbackDriver(new LoopbackBroker(), false), OptionalLong.empty(),
+                        "test");
+        var publish = out.measured().phases().get(0);
+        assertThat(publish.rate().windows()).isEqualTo(10);
+        assertThat(publish.rate().windowMin()).isPositive().isLessThanOrEqualTo(publish.rate().windowMax());
+        assertThat(publish.series().seconds()).hasSize(11);
+        assertThat(publish.latency().count()).isEqualTo(10_500);
+        assertThat(publish.completed()).isEqualTo(10_500);
+    }
+}
