@@ -1,0 +1,85 @@
+package dev.brokerbench.brokers.activemq;
+
+import dev.brokerbench.brokers.local.Instances;
+import dev.brokerbench.brokers.local.JvmOptions;
+import dev.brokerbench.brokers.local.LocalBrokerInstance;
+import dev.brokerbench.brokers.local.LocalLaunch;
+import dev.brokerbench.brokers.local.Ports;
+import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Endpoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * ActiveMQ Classic 6.x (broker + KahaDB jars from Maven Central) in its own JVM, configured like the distribution's
+ * activemq.xml by {@code ActiveMqClassicMain} in broker-dist.
+ */
+public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
+    private static final Pattern VERSION = Pattern.compile("ActiveMQ Classic ([0-9][^ ]*) ready");
+    private static final String MAIN = "dev.brokerbench.dist.activemq.ActiveMqClassicMain";
+
+    @Override
+    public String brokerId() {
+        return "activemq";
+    }
+
+    @Override
+    public String displayName() {
+        return "ActiveMQ Classic";
+    }
+
+    @Override
+    public String runtime() {
+        return "local";
+    }
+
+    @Override
+    public Set<String> protocols() {
+        return Set.of("openwire");
+    }
+
+    private static Path lib(Path distributionDir) {
+        return distributionDir.resolve("activemq-classic").resolve("lib");
+    }
+
+    @Override
+    public Optional<String> unavailableReason(BrokerEnvironment environment) {
+        return Files.isDirectory(lib(environment.distributionDir())) ? Optional.empty()
+                : Optional.of("no ActiveMQ Classic jars under " + lib(environment.distributionDir())
+                + "; build them with 'mvn -pl bench-app -am package' or point --dist-dir at a broker-dist directory");
+    }
+
+    @Override
+    public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
+        Path dir = Instances.newDirectory(env.workRoot(), brokerId());
+        int port = Ports.freeLoopbackPort();
+        Path data = dir.resolve("data");
+        Path log = dir.resolve("console.log");
+        List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
+                "-XX:+UseG1GC", JvmOptions.lifelineAgent(env.distributionDir()),
+                "-cp", lib(env.distributionDir()) + "/*", MAIN,
+                "--data", data.toString(), "--openwire-port", String.valueOf(port));
+        Endpoint openwire = new Endpoint("openwire", "127.0.0.1", port);
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("installation", "activemq-broker + activemq-kahadb-store jars, activemq.xml defaults");
+        settings.put("store", "KahaDB");
+        settings.put("journalDiskSyncStrategy", "always (fsync before the send is acknowledged)");
+        settings.put("memoryUsage", "70% of heap");
+        settings.put("storeUsage", "100 GB");
+        settings.put("heap", "-Xms512m -Xmx" + env.heap());
+        LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
+                new OpenWireHandshakeProbe(), VERSION);
+        return Instances.startOrClean(
+                new LocalBrokerInstance(this, launch, Map.of("openwire", openwire), settings, env.startTimeout(), dir));
+    }
+}

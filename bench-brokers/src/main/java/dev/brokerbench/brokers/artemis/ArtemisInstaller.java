@@ -1,0 +1,100 @@
+package dev.brokerbench.brokers.artemis;
+
+import dev.brokerbench.brokers.local.JvmOptions;
+import dev.brokerbench.brokers.local.LocalProcess;
+import dev.brokerbench.core.broker.BrokerStartException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** Runs {@code artemis create} for an instance and reads back the settings it chose. */
+final class ArtemisInstaller {
+    private static final Pattern WRITES = Pattern.compile("can make ([0-9.]+) writes per millisecond");
+
+    private ArtemisInstaller() {
+    }
+
+    /** The unpacked distribution ({@code artemis/apache-artemis-VERSION}) under the broker-dist directory. */
+    static Optional<Path> home(Path distributionDir) {
+        Path parent = distributionDir.resolve("artemis");
+        if (!Files.isDirectory(parent)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> dirs = Files.list(parent)) {
+            return dirs.filter(d -> d.getFileName().toString().startsWith("apache-artemis-"))
+                    .filter(d -> Files.isRegularFile(d.resolve("lib").resolve("artemis-boot.jar")))
+                    .sorted().reduce((a, b) -> b);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Creates the instance; returns the persistence settings it wrote. */
+    static Map<String, String> create(Path home, Path instance, int port, String heap, Path log, Duration timeout)
+            throws BrokerStartException {
+        String arch = System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");
+        List<String> command = List.of(JvmOptions.javaExecutable(),
+                "-Djava.library.path=" + home.resolve("bin/lib/linux-" + arch),
+                "-Dartemis.home=" + home, "-cp", home.resolve("lib/artemis-boot.jar").toString(),
+                "org.apache.activemq.artemis.boot.Artemis", "create", "--silent", "--force",
+                "--user", "admin", "--password", "admin", "--allow-anonymous",
+                "--host", "127.0.0.1", "--default-port", String.valueOf(port),
+                "--no-amqp-acceptor", "--no-stomp-acceptor", "--no-hornetq-acceptor", "--no-mqtt-acceptor",
+                "--no-web", "--java-memory", heap.toUpperCase(), instance.toString());
+        try {
+            LocalProcess p = LocalProcess.start(command, Map.of(), instance.getParent(), log);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (p.alive() && System.nanoTime() < deadline) {
+                TimeUnit.MILLISECONDS.sleep(50);
+            }
+            if (p.alive()) {
+                p.kill();
+                throw new BrokerStartException("artemis create did not finish in " + timeout.toSeconds() + " s:\n"
+                        + LocalProcess.tail(log, 30));
+            }
+            if (p.exitCode() != 0) {
+                throw new BrokerStartException("artemis create failed (exit " + p.exitCode() + "):\n"
+                        + LocalProcess.tail(log, 30));
+            }
+            return settings(instance.resolve("etc/broker.xml"), log);
+        } catch (IOException e) {
+            throw new BrokerStartException("artemis create could not run: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrokerStartException("interrupted during artemis create");
+        }
+    }
+
+    private static Map<String, String> settings(Path brokerXml, Path createLog) throws IOException {
+        String xml = Files.readString(brokerXml, StandardCharsets.UTF_8);
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("installation", "artemis create (autotune) + bin/artemis run");
+        for (String element : List.of("persistence-enabled", "journal-type", "journal-datasync",
+                "journal-buffer-timeout", "journal-max-io", "journal-file-size", "journal-min-files",
+                "journal-pool-files", "page-sync-timeout", "global-max-size", "global-max-messages")) {
+            Matcher m = Pattern.compile("^\\s*<" + element + ">([^<]*)</" + element + ">", Pattern.MULTILINE)
+                    .matcher(xml);
+            s.put(element, m.find() ? m.group(1).trim() : "default");
+        }
+        if ("default".equals(s.get("global-max-size"))) {
+            s.put("global-max-size", "default (half of -Xmx); address-full-policy PAGE");
+        }
+        Matcher writes = WRITES.matcher(Files.readString(createLog, StandardCharsets.UTF_8));
+        if (writes.find()) {
+            s.put("autotune", writes.group(1) + " fsync'd writes per ms measured by artemis create");
+        }
+        s.put("persistence", "every persistent message written to the journal with datasync before the send is"
+                + " confirmed (batched within journal-buffer-timeout ns)");
+        return s;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.brokerbench.brokers.artemis;
+
+import dev.brokerbench.brokers.local.Instances;
+import dev.brokerbench.brokers.local.JvmOptions;
+import dev.brokerbench.brokers.local.LocalBrokerInstance;
+import dev.brokerbench.brokers.local.LocalLaunch;
+import dev.brokerbench.brokers.local.Ports;
+import dev.brokerbench.brokers.probe.StompConnectProbe;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Endpoint;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * ActiveMQ Artemis from its official binary distribution, installed the way a user installs it: {@code artemis create}
+ * (which measures the disk and writes the calibrated journal-buffer-timeout, picks ASYNCIO where libaio loads, and
+ * turns the audit loggers off) and then {@code bin/artemis run} of that instance. One acceptor on 127.0.0.1 serves
+ * Core, OpenWire, AMQP and STOMP.
+ */
+public final class ArtemisLocalRuntime implements BrokerRuntime {
+    private static final Pattern VERSION = Pattern.compile("Artemis Message Broker version ([0-9][^ ]*)");
+
+    @Override
+    public String brokerId() {
+        return "artemis";
+    }
+
+    @Override
+    public String displayName() {
+        return "ActiveMQ Artemis";
+    }
+
+    @Override
+    public String runtime() {
+        return "local";
+    }
+
+    @Override
+    public Set<String> protocols() {
+        return Set.of("core", "openwire", "amqp", "stomp");
+    }
+
+    @Override
+    public Optional<String> unavailableReason(BrokerEnvironment environment) {
+        return ArtemisInstaller.home(environment.distributionDir()).isPresent() ? Optional.empty()
+                : Optional.of("no Artemis distribution under " + environment.distributionDir().resolve("artemis")
+                + "; build it with 'mvn -pl bench-app -am package' or point --dist-dir at a broker-dist directory");
+    }
+
+    @Override
+    public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
+        Path home = ArtemisInstaller.home(env.distributionDir())
+                .orElseThrow(() -> new BrokerStartException(unavailableReason(env).orElseThrow()));
+        Path dir = Instances.newDirectory(env.workRoot(), brokerId());
+        int port = Ports.freeLoopbackPort();
+        Path instance = dir.resolve("instance");
+        Map<String, String> settings = new LinkedHashMap<>(
+                ArtemisInstaller.create(home, instance, port, env.heap(), dir.resolve("create.log"), env.startTimeout()));
+        settings.put("heap", "-Xmx" + env.heap() + " (artemis create --java-memory)");
+
+        Map<String, String> environment = Map.of(
+                "JAVA_HOME", JvmOptions.javaHome().toString(),
+                "JAVA_ARGS_APPEND", JvmOptions.lifelineAgent(env.distributionDir()));
+        Endpoint endpoint = new Endpoint("core", "127.0.0.1", port);
+        LocalLaunch launch = new LocalLaunch(
+                List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,
+                instance.resolve("log").resolve("console.log"), instance.resolve("log").resolve("artemis.log"),
+                endpoint, new StompConnectProbe(), VERSION);
+        Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+        for (String protocol : protocols()) {
+            endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", port));
+        }
+        return Instances.startOrClean(
+                new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(), dir));
+    }
+}

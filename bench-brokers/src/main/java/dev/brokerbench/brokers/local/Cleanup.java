@@ -1,0 +1,93 @@
+package dev.brokerbench.brokers.local;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything the suite started or created that must not outlive it: processes are killed and directories deleted by
+ * one JVM shutdown hook (which also runs on Ctrl-C and SIGTERM). SIGKILL of the suite is covered by the brokers'
+ * lifeline agent.
+ */
+public final class Cleanup {
+    private static final Set<Process> PROCESSES = new LinkedHashSet<>();
+    private static final Set<Path> DIRECTORIES = new LinkedHashSet<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(Cleanup::runAll, "brokerbench-cleanup"));
+    }
+
+    private Cleanup() {
+    }
+
+    public static synchronized void register(Process process) {
+        PROCESSES.add(process);
+    }
+
+    public static synchronized void unregister(Process process) {
+        PROCESSES.remove(process);
+    }
+
+    public static synchronized void register(Path directory) {
+        DIRECTORIES.add(directory);
+    }
+
+    /** Deletes {@code directory} now and forgets it. */
+    public static void deleteNow(Path directory) {
+        synchronized (Cleanup.class) {
+            DIRECTORIES.remove(directory);
+        }
+        deleteTree(directory);
+    }
+
+    static void runAll() {
+        List<Process> processes;
+        List<Path> directories;
+        synchronized (Cleanup.class) {
+            processes = new ArrayList<>(PROCESSES);
+            directories = new ArrayList<>(DIRECTORIES);
+        }
+        for (Process p : processes) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        for (Process p : processes) {
+            try {
+                p.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // best effort during shutdown
+            }
+        }
+        directories.forEach(Cleanup::deleteTree);
+    }
+
+    static void deleteTree(Path root) {
+        if (root == null || !Files.exists(root)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                    Files.deleteIfExists(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            System.err.println("brokerbench: could not delete " + root + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.brokerbench.brokers.local;
+
+import dev.brokerbench.core.broker.BrokerStartException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Creates each broker instance's own directory under the work root, registered for deletion at exit. */
+public final class Instances {
+    private Instances() {
+    }
+
+    public static Path newDirectory(Path workRoot, String brokerId) throws BrokerStartException {
+        try {
+            Files.createDirectories(workRoot);
+            Path dir = Files.createTempDirectory(workRoot, brokerId + "-");
+            Cleanup.register(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new BrokerStartException("cannot create an instance directory under " + workRoot + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Starts the instance; if it fails, removes everything it created before rethrowing. */
+    public static LocalBrokerInstance startOrClean(LocalBrokerInstance instance) throws BrokerStartException {
+        try {
+            return instance.start();
+        } catch (BrokerStartException | RuntimeException e) {
+            instance.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.brokerbench.brokers.local;
+
+import java.nio.file.Path;
+
+/** Facts about the JVM that runs the suite, reused for JVM brokers so that every broker runs on the same JDK. */
+public final class JvmOptions {
+    private JvmOptions() {
+    }
+
+    public static Path javaHome() {
+        return Path.of(System.getProperty("java.home"));
+    }
+
+    public static String javaExecutable() {
+        return javaHome().resolve("bin").resolve("java").toString();
+    }
+
+    /** The agent that makes a broker exit when the suite's JVM is gone. */
+    public static String lifelineAgent(Path distributionDir) {
+        return "-javaagent:" + distributionDir.resolve("lifeline.jar");
+    }
+}

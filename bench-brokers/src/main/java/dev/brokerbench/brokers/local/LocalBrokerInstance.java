@@ -1,0 +1,156 @@
+package dev.brokerbench.brokers.local;
+
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Endpoint;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+
+/**
+ * A broker running as a child process of the suite: ready only once its protocol-level probe succeeds; kill -9,
+ * restart on the same data and ports, stop; {@link #close()} removes the instance directory.
+ */
+public final class LocalBrokerInstance implements BrokerInstance {
+    private static final int LOG_TAIL_LINES = 40;
+    private final BrokerRuntime runtime;
+    private final LocalLaunch launch;
+    private final Map<String, Endpoint> endpoints;
+    private final Map<String, String> settings;
+    private final Duration startTimeout;
+    private final Path instanceDir;
+    private LocalProcess process;
+    private long startToReadyMillis;
+    private String version = "unknown";
+
+    public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<String, Endpoint> endpoints,
+                               Map<String, String> settings, Duration startTimeout, Path instanceDir) {
+        this.runtime = runtime;
+        this.launch = launch;
+        this.endpoints = Map.copyOf(endpoints);
+        this.settings = Map.copyOf(settings);
+        this.startTimeout = startTimeout;
+        this.instanceDir = instanceDir;
+    }
+
+    /** Starts the process and waits for readiness; on failure kills it and reports the log tail. */
+    public LocalBrokerInstance start() throws BrokerStartException {
+        long t0 = System.nanoTime();
+        try {
+            process = LocalProcess.start(launch.command(), launch.environment(), launch.workDir(),
+                    launch.consoleLog());
+        } catch (IOException e) {
+            throw new BrokerStartException(runtime.displayName() + " could not be launched: " + e.getMessage(), e);
+        }
+        long deadline = t0 + startTimeout.toNanos();
+        while (!launch.probe().ready(launch.probeEndpoint())) {
+            if (!process.alive()) {
+                throw failure("exited with code " + process.exitCode() + " before it was ready");
+            }
+            if (System.nanoTime() > deadline) {
+                process.kill();
+                throw failure("was not ready after " + startTimeout.toSeconds() + " s (probe on "
+                        + launch.probeEndpoint().hostAndPort() + ")");
+            }
+            sleep(100);
+        }
+        startToReadyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        version = findVersion();
+        return this;
+    }
+
+    private BrokerStartException failure(String what) {
+        StringBuilder sb = new StringBuilder(runtime.displayName()).append(' ').append(what).append('.');
+        sb.append(System.lineSeparator()).append("Last lines of ").append(launch.brokerLog()).append(':')
+                .append(System.lineSeparator()).append(LocalProcess.tail(launch.brokerLog(), LOG_TAIL_LINES));
+        if (!launch.brokerLog().equals(launch.consoleLog())) {
+            sb.append(System.lineSeparator()).append("Last lines of ").append(launch.consoleLog()).append(':')
+                    .append(System.lineSeparator()).append(LocalProcess.tail(launch.consoleLog(), LOG_TAIL_LINES));
+        }
+        return new BrokerStartException(sb.toString());
+    }
+
+    private String findVersion() {
+        try {
+            String text = new String(Files.readAllBytes(launch.brokerLog()), StandardCharsets.UTF_8);
+            Matcher m = launch.versionPattern().matcher(text);
+            return m.find() ? m.group(1) : "unknown";
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    @Override
+    public BrokerInfo info() {
+        return new BrokerInfo(runtime.brokerId(), runtime.displayName(), version, runtime.runtime(), settings,
+                startToReadyMillis);
+    }
+
+    @Override
+    public Endpoint endpoint(String protocol) {
+        Endpoint e = endpoints.get(protocol);
+        if (e == null) {
+            throw new IllegalArgumentException(runtime.displayName() + " offers no " + protocol + " endpoint; it offers "
+                    + endpoints.keySet());
+        }
+        return e;
+    }
+
+    @Override
+    public OptionalLong pid() {
+        return process != null && process.alive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
+    }
+
+    /** The directory holding this instance's configuration, data and logs. */
+    public Path instanceDir() {
+        return instanceDir;
+    }
+
+    @Override
+    public void kill() {
+        if (process != null) {
+            process.kill();
+        }
+    }
+
+    @Override
+    public void restart() throws BrokerStartException {
+        if (process != null && process.alive()) {
+            process.stop(30);
+        }
+        start();
+    }
+
+    @Override
+    public void stop() {
+        if (process != null && process.alive()) {
+            process.stop(30);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            stop();
+        } finally {
+            Cleanup.deleteNow(instanceDir);
+        }
+    }
+
+    private static void sleep(long millis) throws BrokerStartException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrokerStartException("interrupted while waiting for the broker");
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.brokerbench.brokers.local;
+
+import dev.brokerbench.brokers.probe.ReadinessProbe;
+import dev.brokerbench.core.broker.Endpoint;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * How to run one prepared broker instance as a local process; the same launch serves start and restart.
+ *
+ * @param command        full command line
+ * @param environment    extra environment variables
+ * @param workDir        working directory (the instance's own directory)
+ * @param consoleLog     where the process's stdout and stderr are appended
+ * @param brokerLog      the broker's own log (tailed on failure, searched for the version)
+ * @param probeEndpoint  where readiness is probed
+ * @param probe          the protocol-level readiness probe
+ * @param versionPattern group 1 is the broker version, found in {@code brokerLog} once ready
+ */
+public record LocalLaunch(List<String> command, Map<String, String> environment, Path workDir, Path consoleLog,
+                          Path brokerLog, Endpoint probeEndpoint, ReadinessProbe probe, Pattern versionPattern) {
+}

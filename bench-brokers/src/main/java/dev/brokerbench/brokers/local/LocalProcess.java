@@ -1,0 +1,93 @@
+package dev.brokerbench.brokers.local;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A broker process: output appended to a log file, stdin kept open as the lifeline pipe, registered for cleanup.
+ */
+public final class LocalProcess {
+    private final Process process;
+    private final Path log;
+
+    private LocalProcess(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    public static LocalProcess start(List<String> command, Map<String, String> environment, Path workDir, Path log)
+            throws IOException {
+        Files.createDirectories(log.getParent());
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.PIPE);
+        pb.environment().putAll(environment);
+        Process p = pb.start();
+        Cleanup.register(p);
+        return new LocalProcess(p, log);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    public int exitCode() {
+        return process.exitValue();
+    }
+
+    /** SIGKILL to the process and everything it started; waits until it is gone. */
+    public void kill() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        awaitExit(30);
+        Cleanup.unregister(process);
+    }
+
+    /** SIGTERM (orderly shutdown), then SIGKILL after {@code graceSeconds}. */
+    public void stop(long graceSeconds) {
+        process.destroy();
+        if (!awaitExit(graceSeconds)) {
+            kill();
+        }
+        Cleanup.unregister(process);
+    }
+
+    private boolean awaitExit(long seconds) {
+        try {
+            return process.waitFor(seconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** The last {@code lines} lines of a log file, or a note that there is none. */
+    public static String tail(Path file, int lines) {
+        try {
+            if (!Files.exists(file)) {
+                return "(no log at " + file + ")";
+            }
+            List<String> all = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines().toList();
+            List<String> last = new ArrayList<>(all.subList(Math.max(0, all.size() - lines), all.size()));
+            return String.join(System.lineSeparator(), last);
+        } catch (IOException e) {
+            return "(log unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    public Path log() {
+        return log;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.brokerbench.brokers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.brokerbench.brokers.activemq.ActiveMqClassicLocalRuntime;
+import dev.brokerbench.brokers.artemis.ArtemisLocalRuntime;
+import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
+import dev.brokerbench.brokers.probe.ReadinessProbe;
+import dev.brokerbench.brokers.probe.StompConnectProbe;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Endpoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Starts each broker as a real process: readiness, kill -9, restart on the same data, stop, cleanup. */
+class LocalRuntimeIT {
+    @TempDir
+    Path work;
+
+    static Path distributionDir() {
+        String dir = System.getProperty("brokerbench.dist.dir");
+        assertThat(dir).as("system property brokerbench.dist.dir (set by the build: run 'mvn verify')").isNotNull();
+        return Path.of(dir);
+    }
+
+    static Stream<Arguments> brokers() {
+        return Stream.of(
+                Arguments.of(new ArtemisLocalRuntime(), "core", new StompConnectProbe()),
+                Arguments.of(new ActiveMqClassicLocalRuntime(), "openwire", new OpenWireHandshakeProbe()));
+    }
+
+    private BrokerEnvironment env(String heap) {
+        return new BrokerEnvironment(distributionDir(), work, Duration.ofSeconds(90), heap);
+    }
+
+    @ParameterizedTest
+    @MethodSource("brokers")
+    void startsKillsRestartsAndCleansUp(BrokerRuntime runtime, String protocol, ReadinessProbe probe)
+            throws Exception {
+        assertThat(runtime.unavailableReason(env("1g"))).isEmpty();
+        Path instanceDir;
+        long firstPid;
+        try (BrokerInstance broker = runtime.start(env("1g"))) {
+            Endpoint endpoint = broker.endpoint(protocol);
+            assertThat(endpoint.host()).isEqualTo("127.0.0.1");
+            assertThat(probe.ready(endpoint)).isTrue();
+            assertThat(broker.info().version()).matches("\\d+\\.\\d+\\.\\d+.*");
+            assertThat(broker.info().startToReadyMillis()).isPositive();
+            assertThat(broker.info().settings()).isNotEmpty();
+            firstPid = broker.pid().orElseThrow();
+            instanceDir = ((dev.brokerbench.brokers.local.LocalBrokerInstance) broker).instanceDir();
+
+            broker.kill();
+            assertThat(ProcessHandle.of(firstPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(probe.ready(endpoint)).isFalse();
+
+            broker.restart();
+            assertThat(probe.ready(endpoint)).isTrue();
+            assertThat(broker.pid().orElseThrow()).isNotEqualTo(firstPid);
+            long secondPid = broker.pid().orElseThrow();
+            broker.close();
+            assertThat(ProcessHandle.of(secondPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        }
+        assertThat(instanceDir).doesNotExist();
+    }
+
+    @Test
+    void aBrokerThatCannotStartReportsItsLogTailAndLeavesNothing() throws Exception {
+        assertThatThrownBy(() -> new ActiveMqClassicLocalRuntime().start(env("notaheap")))
+                .isInstanceOf(BrokerStartException.class)
+                .hasMessageContaining("ActiveMQ Classic exited with code")
+                .hasMessageContaining("Last lines of")
+                .hasMessageContaining("Invalid maximum heap size");
+        try (Stream<Path> left = Files.list(work)) {
+            assertThat(left).isEmpty();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.brokerbench.jms.driver;
+
+import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Delivery;
+import dev.brokerbench.core.spi.Stamp;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+
+/** One connection, one session, one synchronous consumer; reads every body fully, as a real consumer would. */
+final class JmsConsumer implements Consumer {
+    private final Connection connection;
+    private final Session session;
+    private final MessageConsumer consumer;
+    private final AckMode ackMode;
+    private byte[] buffer = new byte[0];
+    private Message last;
+
+    JmsConsumer(Connection connection, Session session, MessageConsumer consumer, AckMode ackMode) {
+        this.connection = connection;
+        this.session = session;
+        this.consumer = consumer;
+        this.ackMode = ackMode;
+    }
+
+    static int sessionMode(AckMode mode) {
+        return switch (mode) {
+            case AUTO -> Session.AUTO_ACKNOWLEDGE;
+            case CLIENT -> Session.CLIENT_ACKNOWLEDGE;
+            case DUPS_OK -> Session.DUPS_OK_ACKNOWLEDGE;
+            case TRANSACTED -> Session.SESSION_TRANSACTED;
+        };
+    }
+
+    @Override
+    public boolean receive(long timeoutMillis, Delivery sink) throws Exception {
+        Message m = consumer.receive(Math.max(1, timeoutMillis));
+        if (m == null) {
+            return false;
+        }
+        last = m;
+        int bytes = 0;
+        if (m instanceof BytesMessage b) {
+            bytes = (int) b.getBodyLength();
+            if (buffer.length < bytes) {
+                buffer = new byte[bytes];
+            }
+            b.readBytes(buffer, bytes);
+        }
+        if (m.propertyExists(Stamp.STREAM)) {
+            sink.accept(m.getLongProperty(Stamp.STREAM), m.getLongProperty(Stamp.SEQUENCE),
+                    m.getLongProperty(Stamp.SEND_NANOS), bytes, m.getJMSRedelivered());
+        } else {
+            sink.accept(Stamp.NONE, -1, 0, bytes, m.getJMSRedelivered());
+        }
+        return true;
+    }
+
+    @Override
+    public void acknowledge() throws Exception {
+        if (last == null) {
+            return;
+        }
+        if (ackMode == AckMode.CLIENT) {
+            last.acknowledge();
+        } else if (ackMode == AckMode.TRANSACTED) {
+            session.commit();
+        }
+        last = null;
+    }
+
+    @Override
+    public void close() throws Exception {
+        connection.close();
+    }
+}

@@ -1,0 +1,50 @@
+package dev.brokerbench.jms.driver;
+
+import dev.brokerbench.core.spi.Confirmation;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Stamp;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+
+/** One connection, one session, one producer on the workload's queue. */
+final class JmsPublisher implements Publisher {
+    private final Connection connection;
+    private final Session session;
+    private final MessageProducer producer;
+    private final AsyncSend asyncSend;
+
+    JmsPublisher(Connection connection, Session session, MessageProducer producer, AsyncSend asyncSend) {
+        this.connection = connection;
+        this.session = session;
+        this.producer = producer;
+        this.asyncSend = asyncSend;
+    }
+
+    @Override
+    public void send(Stamp stamp, byte[] payload) throws Exception {
+        producer.send(message(stamp, payload));
+    }
+
+    @Override
+    public void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) throws Exception {
+        asyncSend.send(producer, message(stamp, payload), confirmation);
+    }
+
+    private BytesMessage message(Stamp stamp, byte[] payload) throws Exception {
+        BytesMessage m = session.createBytesMessage();
+        if (payload.length > 0) {
+            m.writeBytes(payload);
+        }
+        m.setLongProperty(Stamp.STREAM, stamp.stream());
+        m.setLongProperty(Stamp.SEQUENCE, stamp.sequence());
+        m.setLongProperty(Stamp.SEND_NANOS, stamp.sendNanos());
+        return m;
+    }
+
+    @Override
+    public void close() throws Exception {
+        connection.close();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.brokerbench.jms.provider;
+
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.Support;
+import dev.brokerbench.jms.driver.AsyncSend;
+import dev.brokerbench.jms.driver.JmsDriverFactory;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQConnectionMetaData;
+
+/**
+ * Jakarta Messaging over OpenWire (ActiveMQ Classic's activemq-client 6.x).
+ *
+ * <p>Parity: prefetch is counted in messages ({@code jms.prefetchPolicy.queuePrefetch}); persistent sends outside a
+ * transaction are synchronous (the broker's receipt comes after the store accepted the message), so sync publish is
+ * broker-confirmed. The client throws UnsupportedOperationException for JMS 2.0 {@code send(..., CompletionListener)},
+ * so async publish is unsupported on this path; {@link OpenWireNativeAsync} offers ActiveMQ's own AsyncCallback,
+ * labelled as such.
+ */
+public class OpenWireJms extends JmsDriverFactory {
+    @Override
+    public String id() {
+        return "openwire-jms";
+    }
+
+    @Override
+    public String description() {
+        return "Jakarta Messaging over OpenWire (activemq-client)";
+    }
+
+    @Override
+    public String protocol() {
+        return "openwire";
+    }
+
+    @Override
+    protected String library() {
+        return "org.apache.activemq:activemq-client";
+    }
+
+    @Override
+    protected String libraryVersion() {
+        return ActiveMQConnectionMetaData.PROVIDER_VERSION;
+    }
+
+    @Override
+    protected AsyncSend asyncSend() {
+        return null;
+    }
+
+    @Override
+    protected Map<Capability, Support> supported() {
+        Map<Capability, Support> caps = super.supported();
+        caps.put(Capability.ASYNC_WINDOWED_PUBLISH, Support.no("activemq-client " + libraryVersion()
+                + " throws UnsupportedOperationException for JMS 2.0 send(Message, CompletionListener);"
+                + " use client path openwire-native-async for ActiveMQ's AsyncCallback"));
+        return caps;
+    }
+
+    @Override
+    protected Configured configure(Endpoint endpoint, ClientSpec spec) {
+        String url = "tcp://" + endpoint.hostAndPort()
+                + "?jms.prefetchPolicy.queuePrefetch=" + spec.prefetch()
+                + "&jms.useAsyncSend=false&jms.alwaysSyncSend=false&jms.sendTimeout=30000"
+                + "&jms.watchTopicAdvisories=false&jms.producerWindowSize=0";
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("queuePrefetch", spec.prefetch() + " messages");
+        settings.put("syncPublish", "persistent send outside a transaction waits for the broker's receipt");
+        return new Configured(new ActiveMQConnectionFactory(url), url, settings);
+    }
+}
