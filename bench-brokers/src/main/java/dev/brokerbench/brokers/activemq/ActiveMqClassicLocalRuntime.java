@@ -53,6 +53,11 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
     }
 
     @Override
+    public String nativeProtocol() {
+        return "openwire";
+    }
+
+    @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
         return Files.isDirectory(lib(environment.distributionDir())) ? Optional.empty()
                 : Optional.of("no ActiveMQ Classic jars under " + lib(environment.distributionDir())
@@ -66,7 +71,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         Path data = dir.resolve("data");
         Path log = dir.resolve("console.log");
         List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
-                "-XX:+UseG1GC", JvmOptions.lifelineAgent(env.distributionDir()),
+                "-XX:+UseG1GC", JvmOptions.lifelineAgent(env.distributionDir(), dir),
                 "-cp", lib(env.distributionDir()) + "/*", MAIN,
                 "--data", data.toString(), "--openwire-port", String.valueOf(port));
         Endpoint openwire = new Endpoint("openwire", "127.0.0.1", port);

@@ -49,6 +49,11 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
     }
 
     @Override
+    public String nativeProtocol() {
+        return "core";
+    }
+
+    @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
         return ArtemisInstaller.home(environment.distributionDir()).isPresent() ? Optional.empty()
                 : Optional.of("no Artemis distribution under " + environment.distributionDir().resolve("artemis")
@@ -68,7 +73,7 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
 
         Map<String, String> environment = Map.of(
                 "JAVA_HOME", JvmOptions.javaHome().toString(),
-                "JAVA_ARGS_APPEND", JvmOptions.lifelineAgent(env.distributionDir()));
+                "JAVA_ARGS_APPEND", JvmOptions.lifelineAgent(env.distributionDir(), dir));
         Endpoint endpoint = new Endpoint("core", "127.0.0.1", port);
         LocalLaunch launch = new LocalLaunch(
                 List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,

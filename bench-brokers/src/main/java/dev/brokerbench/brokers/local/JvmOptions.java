@@ -15,8 +15,11 @@ public final class JvmOptions {
         return javaHome().resolve("bin").resolve("java").toString();
     }
 
-    /** The agent that makes a broker exit when the suite's JVM is gone. */
-    public static String lifelineAgent(Path distributionDir) {
-        return "-javaagent:" + distributionDir.resolve("lifeline.jar");
+    /**
+     * The agent that makes a broker exit, and deletes its instance directory, when the suite's JVM is gone (even
+     * after SIGKILL, when no shutdown hook of the suite runs).
+     */
+    public static String lifelineAgent(Path distributionDir, Path instanceDir) {
+        return "-javaagent:" + distributionDir.resolve("lifeline.jar") + "=" + instanceDir;
     }
 }

@@ -20,6 +20,9 @@ public interface BrokerRuntime {
     /** Protocols the broker offers, e.g. {@code core}, {@code openwire}. */
     Set<String> protocols();
 
+    /** The broker's own protocol; its client paths run by default. */
+    String nativeProtocol();
+
     /** Empty when this runtime can start the broker here; otherwise why not and how to enable it. */
     Optional<String> unavailableReason(BrokerEnvironment environment);
 

@@ -72,7 +72,8 @@ public final class MatrixRunner {
         Instant started = Instant.now();
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(broker.endpoint(path.protocol()), workload.clientSpec())) {
-            ScenarioRunner.Outcome outcome = new ScenarioRunner(listener).run(workload, driver, broker.pid(), label);
+            ScenarioRunner.Outcome outcome = new ScenarioRunner(listener).run(workload, driver, broker.pid(), label,
+                    Requirements.setupModes(runtime, path));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),

@@ -18,18 +18,37 @@ public final class Requirements {
     private Requirements() {
     }
 
+    /**
+     * Capabilities the reported figure depends on. A publish phase that only sets up the queue (not reported) needs
+     * some broker-confirmed publish mode, checked separately by {@link #setupModes}.
+     */
     public static Set<Capability> of(Workload workload) {
         Set<Capability> needed = EnumSet.of(Capability.PREFETCH);
         if (workload.persistent()) {
             needed.add(Capability.PERSISTENT);
         }
         for (Phase phase : workload.phases()) {
-            if (phase.action() == Action.PUBLISH) {
-                needed.add(phase.mode() == PublishMode.SYNC
-                        ? Capability.SYNC_CONFIRMED_PUBLISH : Capability.ASYNC_WINDOWED_PUBLISH);
+            if (phase.action() == Action.PUBLISH && phase.reported()) {
+                needed.add(capability(phase.mode()));
             }
         }
         return needed;
+    }
+
+    static Capability capability(PublishMode mode) {
+        return mode == PublishMode.SYNC ? Capability.SYNC_CONFIRMED_PUBLISH : Capability.ASYNC_WINDOWED_PUBLISH;
+    }
+
+    /** The publish modes the pair supports with broker confirmation. */
+    public static Set<PublishMode> setupModes(BrokerRuntime broker, DriverFactory path) {
+        Map<Capability, Support> caps = capabilities(broker, path);
+        Set<PublishMode> modes = EnumSet.noneOf(PublishMode.class);
+        for (PublishMode m : PublishMode.values()) {
+            if (caps.getOrDefault(capability(m), Support.no("")).supported()) {
+                modes.add(m);
+            }
+        }
+        return modes;
     }
 
     /** What the pair supports; a broker without the path's protocol supports nothing. */
@@ -48,6 +67,9 @@ public final class Requirements {
     /** Empty if the pair can run the workload as defined; otherwise the first missing capability and why. */
     public static Optional<String> unmet(BrokerRuntime broker, DriverFactory path, Workload workload) {
         Map<Capability, Support> caps = capabilities(broker, path);
+        if (setupModes(broker, path).isEmpty()) {
+            return Optional.of("no broker-confirmed publish mode on this pair");
+        }
         for (Capability needed : of(workload)) {
             Support s = caps.getOrDefault(needed, Support.no("not declared by " + path.id()));
             if (!s.supported()) {

@@ -3,11 +3,14 @@ package dev.brokerbench.core.run;
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Driver;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -41,20 +44,31 @@ public final class ScenarioRunner {
     public record Outcome(Pass warmup, Pass measured) {
     }
 
+    /** Runs with every publish mode available. */
     public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label)
             throws InterruptedException {
-        Pass warmup = workload.warmupMessages() > 0
-                ? pass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up")
-                : null;
-        return new Outcome(warmup, pass(workload, workload.messages(), driver, brokerPid, label));
+        return run(workload, driver, brokerPid, label, EnumSet.allOf(PublishMode.class));
     }
 
-    private Pass pass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label)
-            throws InterruptedException {
+    /**
+     * @param setupModes publish modes the pair supports; a set-up (not reported) publish phase whose mode is missing
+     *                   uses the other one, and its result records the mode actually used
+     */
+    public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label,
+                       Set<PublishMode> setupModes) throws InterruptedException {
+        Pass warmup = workload.warmupMessages() > 0
+                ? pass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up", setupModes)
+                : null;
+        return new Outcome(warmup, pass(workload, workload.messages(), driver, brokerPid, label, setupModes));
+    }
+
+    private Pass pass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label,
+                      Set<PublishMode> setupModes) throws InterruptedException {
         List<PhaseResult> results = new ArrayList<>();
         SendLedger lastPublish = null;
         Accounting accounting = null;
-        for (Phase phase : workload.phases()) {
+        for (Phase declared : workload.phases()) {
+            Phase phase = effective(declared, setupModes);
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
                     label + " " + phase.label(), progress, limits);
             if (phase.action() == Action.PUBLISH) {
@@ -68,5 +82,13 @@ public final class ScenarioRunner {
             }
         }
         return new Pass(List.copyOf(results), accounting);
+    }
+
+    private static Phase effective(Phase phase, Set<PublishMode> setupModes) {
+        if (phase.action() != Action.PUBLISH || phase.reported() || setupModes.contains(phase.mode())
+                || setupModes.isEmpty()) {
+            return phase;
+        }
+        return new Phase(phase.name(), phase.action(), setupModes.iterator().next(), false);
     }
 }

@@ -17,6 +17,14 @@ public interface DriverFactory {
     /** The broker endpoint protocol this path needs, e.g. {@code core}, {@code openwire}. */
     String protocol();
 
+    /**
+     * True for a labelled alternative (e.g. a library's native async API standing in for a JMS 2.0 feature it
+     * lacks): it runs only when the user names it, so it never replaces the standard path silently.
+     */
+    default boolean alternative() {
+        return false;
+    }
+
     /** What this path supports against the given broker (which offers {@link #protocol()}). */
     Map<Capability, Support> capabilities(String brokerId);
 

@@ -5,12 +5,12 @@ import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Stamp;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
+import dev.brokerbench.jms.driver.LibraryVersion;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.core.client.impl.ClientMessageImpl;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
-import org.apache.activemq.artemis.utils.VersionLoader;
 
 /**
  * Jakarta Messaging over Artemis' Core protocol (artemis-jakarta-client).
@@ -44,7 +44,7 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
 
     @Override
     protected String libraryVersion() {
-        return VersionLoader.getVersion().getFullVersion();
+        return LibraryVersion.of("org.apache.activemq", "artemis-jakarta-client");
     }
 
     @Override

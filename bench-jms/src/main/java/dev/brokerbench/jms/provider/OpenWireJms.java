@@ -6,10 +6,10 @@ import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.Support;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
+import dev.brokerbench.jms.driver.LibraryVersion;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.activemq.ActiveMQConnectionMetaData;
 
 /**
  * Jakarta Messaging over OpenWire (ActiveMQ Classic's activemq-client 6.x).
@@ -43,7 +43,7 @@ public class OpenWireJms extends JmsDriverFactory {
 
     @Override
     protected String libraryVersion() {
-        return ActiveMQConnectionMetaData.PROVIDER_VERSION;
+        return LibraryVersion.of("org.apache.activemq", "activemq-client");
     }
 
     @Override

@@ -25,6 +25,11 @@ public final class OpenWireNativeAsync extends OpenWireJms {
     }
 
     @Override
+    public boolean alternative() {
+        return true;
+    }
+
+    @Override
     protected AsyncSend asyncSend() {
         return (producer, message, confirmation) -> ((ActiveMQMessageProducer) producer).send(message,
                 new AsyncCallback() {

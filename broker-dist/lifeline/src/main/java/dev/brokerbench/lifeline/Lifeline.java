@@ -2,26 +2,34 @@ package dev.brokerbench.lifeline;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Ties a broker JVM to the suite that started it. The suite keeps the broker's stdin open as a pipe; when the suite's
- * JVM ends for any reason, including SIGKILL, the pipe closes, this thread reads end-of-file and the broker exits
- * (halting if its shutdown takes longer than {@link #GRACE_MILLIS}).
+ * JVM ends for any reason, including SIGKILL, the pipe closes and this thread reads end-of-file. The broker's data is
+ * disposable then: the agent deletes the instance directory named in its argument (and its parent, if that is left
+ * empty) and halts the JVM.
+ *
+ * <p>Usage: {@code -javaagent:lifeline.jar=/path/to/instance-dir}
  */
 public final class Lifeline {
-    static final long GRACE_MILLIS = 10_000;
-
     private Lifeline() {
     }
 
-    /** Java agent entry point ({@code -javaagent:lifeline.jar}). */
+    /** Java agent entry point. */
     public static void premain(String args) {
-        Thread watcher = new Thread(Lifeline::watch, "brokerbench-lifeline");
+        Path instanceDir = args == null || args.isBlank() ? null : Path.of(args);
+        Thread watcher = new Thread(() -> watch(instanceDir), "brokerbench-lifeline");
         watcher.setDaemon(true);
         watcher.start();
     }
 
-    private static void watch() {
+    private static void watch(Path instanceDir) {
         InputStream in = System.in;
         byte[] buffer = new byte[256];
         try {
@@ -31,17 +39,38 @@ public final class Lifeline {
         } catch (IOException e) {
             // a broken pipe means the same as end-of-file
         }
-        System.err.println("brokerbench lifeline: the suite that started this broker is gone; exiting");
-        Thread halter = new Thread(() -> {
+        System.err.println("brokerbench lifeline: the suite that started this broker is gone; removing "
+                + instanceDir + " and halting");
+        if (instanceDir != null) {
+            deleteTree(instanceDir);
             try {
-                Thread.sleep(GRACE_MILLIS);
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
+                Files.deleteIfExists(instanceDir.getParent());
+            } catch (DirectoryNotEmptyException e) {
+                // other instances still live there
+            } catch (IOException e) {
+                System.err.println("brokerbench lifeline: " + e);
             }
-            Runtime.getRuntime().halt(3);
-        }, "brokerbench-lifeline-halt");
-        halter.setDaemon(true);
-        halter.start();
-        System.exit(3);
+        }
+        Runtime.getRuntime().halt(3);
+    }
+
+    private static void deleteTree(Path root) {
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                    Files.deleteIfExists(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            System.err.println("brokerbench lifeline: could not delete " + root + ": " + e);
+        }
     }
 }

@@ -1,0 +1,64 @@
+package dev.brokerbench.app.catalog;
+
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/** Brokers and client paths found through {@link ServiceLoader}, in a stable order. */
+public final class Catalog {
+    private final List<BrokerRuntime> brokers;
+    private final List<DriverFactory> paths;
+
+    public Catalog(List<BrokerRuntime> brokers, List<DriverFactory> paths) {
+        this.brokers = List.copyOf(brokers);
+        this.paths = List.copyOf(paths);
+    }
+
+    public static Catalog load() {
+        return new Catalog(
+                ServiceLoader.load(BrokerRuntime.class).stream().map(ServiceLoader.Provider::get).toList(),
+                ServiceLoader.load(DriverFactory.class).stream().map(ServiceLoader.Provider::get).toList());
+    }
+
+    public List<BrokerRuntime> brokers() {
+        return brokers;
+    }
+
+    public List<DriverFactory> paths() {
+        return paths;
+    }
+
+    public List<String> brokerIds() {
+        return brokers.stream().map(BrokerRuntime::brokerId).toList();
+    }
+
+    public List<String> pathIds() {
+        return paths.stream().map(DriverFactory::id).toList();
+    }
+
+    public Optional<BrokerRuntime> broker(String id) {
+        return brokers.stream().filter(b -> b.brokerId().equals(id)).findFirst();
+    }
+
+    public Optional<DriverFactory> path(String id) {
+        return paths.stream().filter(p -> p.id().equals(id)).findFirst();
+    }
+
+    /**
+     * The paths run when the user names none: those speaking the broker's first-listed ("native") protocol that are
+     * not labelled alternatives.
+     */
+    public List<DriverFactory> defaultPaths(BrokerRuntime broker) {
+        return paths.stream()
+                .filter(p -> p.protocol().equals(broker.nativeProtocol()))
+                .filter(p -> !p.alternative())
+                .toList();
+    }
+
+    /** Every path speaking a protocol the broker offers. */
+    public List<DriverFactory> compatiblePaths(BrokerRuntime broker) {
+        return paths.stream().filter(p -> broker.protocols().contains(p.protocol())).toList();
+    }
+}

@@ -1,0 +1,91 @@
+package dev.brokerbench.app.catalog;
+
+import dev.brokerbench.core.model.InvalidConfigException;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.model.WorkloadLoader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/** The workload files shipped in the jar ({@code workloads/}) plus any directory the user names. */
+public final class WorkloadCatalog {
+    private static final String ROOT = "workloads";
+    private final List<Workload> workloads;
+
+    private WorkloadCatalog(List<Workload> workloads) {
+        this.workloads = List.copyOf(workloads);
+    }
+
+    public static WorkloadCatalog builtIn() {
+        URL url = WorkloadCatalog.class.getClassLoader().getResource(ROOT);
+        if (url == null) {
+            throw new IllegalStateException("no workloads/ on the classpath; the build packages them from workloads/");
+        }
+        try {
+            URI uri = url.toURI();
+            if ("jar".equals(uri.getScheme())) {
+                try (FileSystem fs = FileSystems.newFileSystem(uri, Map.of())) {
+                    return new WorkloadCatalog(loadTree(fs.getPath(ROOT)));
+                }
+            }
+            return new WorkloadCatalog(loadTree(Path.of(uri)));
+        } catch (URISyntaxException | IOException e) {
+            throw new IllegalStateException("cannot read the built-in workloads: " + e.getMessage(), e);
+        }
+    }
+
+    /** The built-in workloads plus every {@code *.yaml} under {@code dir} (which win on equal names). */
+    public WorkloadCatalog with(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new InvalidConfigException("--workloads: " + dir + " is not a directory");
+        }
+        List<Workload> merged = new ArrayList<>(workloads);
+        for (Workload extra : loadTree(dir)) {
+            merged.removeIf(w -> w.name().equals(extra.name()));
+            merged.add(extra);
+        }
+        return new WorkloadCatalog(merged);
+    }
+
+    private static List<Workload> loadTree(Path root) {
+        WorkloadLoader loader = new WorkloadLoader();
+        List<Workload> result = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).sorted(Comparator.comparing(Path::toString))
+                    .toList()) {
+                try (InputStream in = Files.newInputStream(f)) {
+                    result.add(loader.load(f.getFileName().toString(), in));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read workloads under " + root, e);
+        }
+        return result;
+    }
+
+    public List<Workload> all() {
+        return workloads;
+    }
+
+    public List<String> names() {
+        return workloads.stream().map(Workload::name).toList();
+    }
+
+    /** By name ({@code c1}) or by number ({@code 1} = {@code c1}). */
+    public java.util.Optional<Workload> find(String key) {
+        String name = key.matches("\\d+") ? "c" + key : key;
+        return workloads.stream().filter(w -> w.name().equals(name)).findFirst();
+    }
+}

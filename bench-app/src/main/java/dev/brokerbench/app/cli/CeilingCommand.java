@@ -1,0 +1,78 @@
+package dev.brokerbench.app.cli;
+
+import dev.brokerbench.core.loopback.LoopbackBroker;
+import dev.brokerbench.core.loopback.LoopbackDriver;
+import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.run.ProgressListener;
+import dev.brokerbench.core.run.ScenarioRunner;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * {@code bench ceiling}: the harness's own limit. The same runner, stamping, accounting, HdrHistogram latency and
+ * window clocks as a broker run, through an in-JVM queue instead of a broker.
+ */
+@Command(name = "ceiling", mixinStandardHelpOptions = true,
+        description = "Measure the harness's own ceiling: msg/s through an in-JVM queue with accounting and"
+                + " histograms on (the harness must be far faster than any broker).")
+public final class CeilingCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--messages", defaultValue = "4000000", description = "Messages per phase (default: ${DEFAULT-VALUE}).")
+    long messages;
+
+    @Option(names = "--clients", defaultValue = "4", description = "Clients (default: ${DEFAULT-VALUE}).")
+    int clients;
+
+    @Option(names = "--rounds", defaultValue = "3", description = "Repetitions; the first warms the JIT (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (clients < 1 || clients > Workload.MAX_CLIENTS) {
+            throw new ParameterException(spec.commandLine(), "--clients: must be 1.." + Workload.MAX_CLIENTS
+                    + ", got " + clients);
+        }
+        if (messages < clients || messages > Integer.MAX_VALUE) {
+            throw new ParameterException(spec.commandLine(), "--messages: must be " + clients + ".."
+                    + Integer.MAX_VALUE + ", got " + messages);
+        }
+        if (rounds < 1 || rounds > 100) {
+            throw new ParameterException(spec.commandLine(), "--rounds: must be 1..100, got " + rounds);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "harness ceiling: %,d messages, %d clients, %d cores%n", messages, clients,
+                Runtime.getRuntime().availableProcessors());
+        for (int round = 1; round <= rounds; round++) {
+            for (PublishMode mode : PublishMode.values()) {
+                Workload w = new Workload("ceiling", "harness ceiling", "ceiling", clients, messages, 0, 0, true,
+                        1000, 1000, AckMode.AUTO, 1, 0, 2, List.of(
+                        new Phase("publish", Action.PUBLISH, mode, true),
+                        new Phase("consume", Action.CONSUME, null, false)));
+                ScenarioRunner.Outcome o = new ScenarioRunner(ProgressListener.NONE)
+                        .run(w, new LoopbackDriver(new LoopbackBroker(), false), OptionalLong.empty(), "ceiling");
+                PhaseResult publish = o.measured().phases().get(0);
+                PhaseResult consume = o.measured().phases().get(1);
+                out.printf(Locale.ROOT, "round %d  %-5s publish %,12.0f msg/s   consume %,12.0f msg/s   exact=%s%s%n",
+                        round, mode.name().toLowerCase(Locale.ROOT), publish.rate().overall(),
+                        consume.rate().overall(), o.measured().accounting().exact(),
+                        round == 1 ? "  (JIT warm-up)" : "");
+                out.flush();
+            }
+        }
+        return 0;
+    }
+}

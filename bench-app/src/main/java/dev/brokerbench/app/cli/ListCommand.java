@@ -1,0 +1,97 @@
+package dev.brokerbench.app.cli;
+
+import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.app.catalog.WorkloadCatalog;
+import dev.brokerbench.app.report.CapabilityMatrix;
+import dev.brokerbench.app.report.TextTable;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code bench list}: brokers, client paths, the capability matrix and the cases. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List brokers (and whether they can run here), client paths, the capability matrix and cases.")
+public final class ListCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--markdown", description = "Print Markdown tables (the README's capability matrix is this).")
+    boolean markdown;
+
+    @Mixin
+    BrokerOptions brokerOptions;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Catalog catalog = Catalog.load();
+        BrokerEnvironment env = new BrokerEnvironment(brokerOptions.distributionDir(), Path.of("."),
+                Duration.ofSeconds(brokerOptions.startTimeoutSeconds), brokerOptions.heap);
+
+        section(out, "Brokers", brokers(catalog, env));
+        section(out, "Client paths", paths(catalog));
+        section(out, "Capability matrix", CapabilityMatrix.table(catalog));
+        List<String> reasons = CapabilityMatrix.reasons(catalog);
+        if (!reasons.isEmpty()) {
+            reasons.forEach(r -> out.println((markdown ? "- " : "  * ") + r));
+            out.println();
+        }
+        section(out, "Cases", cases(WorkloadCatalog.builtIn()));
+        out.flush();
+        return 0;
+    }
+
+    private void section(PrintWriter out, String title, TextTable table) {
+        out.println(markdown ? "### " + title + "\n" : title + ":");
+        out.print(markdown ? table.markdown() : table.console());
+        out.println();
+    }
+
+    private static TextTable brokers(Catalog catalog, BrokerEnvironment env) {
+        TextTable t = new TextTable(List.of("broker", "name", "runtime", "protocols", "default client paths",
+                "available here"));
+        for (BrokerRuntime b : catalog.brokers()) {
+            t.add(List.of(b.brokerId(), b.displayName(), b.runtime(),
+                    b.protocols().stream().sorted().collect(Collectors.joining(",")),
+                    catalog.defaultPaths(b).stream().map(DriverFactory::id).collect(Collectors.joining(",")),
+                    b.unavailableReason(env).map(r -> "no: " + r).orElse("yes")));
+        }
+        return t;
+    }
+
+    private static TextTable paths(Catalog catalog) {
+        TextTable t = new TextTable(List.of("client path", "protocol", "description"));
+        for (DriverFactory p : catalog.paths()) {
+            t.add(List.of(p.id(), p.protocol(), p.description()));
+        }
+        return t;
+    }
+
+    private static TextTable cases(WorkloadCatalog workloads) {
+        TextTable t = new TextTable(List.of("case", "what", "messages at scale 1", "payload bytes", "clients",
+                "phases"));
+        for (Workload w : workloads.all()) {
+            t.add(List.of(w.name(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
+                    String.valueOf(w.payloadBytes()), String.valueOf(w.clients()),
+                    w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))));
+        }
+        return t;
+    }
+
+    private static String phase(Phase p) {
+        return p.label() + (p.reported() ? " [reported]" : "");
+    }
+}

@@ -1,0 +1,142 @@
+package dev.brokerbench.app.cli;
+
+import dev.brokerbench.app.BenchCli;
+import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.app.catalog.WorkloadCatalog;
+import dev.brokerbench.app.console.ConsoleListener;
+import dev.brokerbench.app.report.RunSummary;
+import dev.brokerbench.app.report.SummaryTables;
+import dev.brokerbench.brokers.local.Cleanup;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.ResultStore;
+import dev.brokerbench.core.run.MatrixRunner;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/** {@code bench run}: brokers x client paths x cases, a JSON file per run, a console and Markdown table. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Start each broker, run the cases through its client paths, print and store the results.")
+public final class RunCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--broker", defaultValue = "all", paramLabel = "IDS",
+            description = "Comma-separated broker ids or 'all' (default: ${DEFAULT-VALUE}); see 'bench list'.")
+    String brokers;
+
+    @Option(names = "--client", defaultValue = "default", paramLabel = "IDS",
+            description = "Client paths: 'default' (each broker's own protocol), 'all' (every compatible path), or"
+                    + " comma-separated ids (default: ${DEFAULT-VALUE}).")
+    String clients;
+
+    @Option(names = "--case", defaultValue = "all", paramLabel = "IDS",
+            description = "Comma-separated cases (c1..c6 or 1..6) or 'all' (default: ${DEFAULT-VALUE}).")
+    String cases;
+
+    @Option(names = "--scale", defaultValue = "0.01", paramLabel = "FACTOR",
+            description = "Multiplies every message count; 1 = the published 1,000,000 / 500,000 (default:"
+                    + " ${DEFAULT-VALUE}).")
+    double scale;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Results directory (default: bench-results/<run id>).")
+    Path out;
+
+    @Option(names = "--workloads", paramLabel = "DIR",
+            description = "Extra workload YAML files; they replace built-in ones of the same name.")
+    Path workloadDir;
+
+    @Option(names = "--no-progress", description = "No progress bars (they are off anyway without a terminal).")
+    boolean noProgress;
+
+    @Mixin
+    BrokerOptions brokerOptions;
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cli = spec.commandLine();
+        PrintStream console = System.out;
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new ParameterException(cli, "--scale: must be > 0 (0.01 for a short run, 1 for the published"
+                    + " counts), got " + scale);
+        }
+        Catalog catalog = Catalog.load();
+        WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
+                : WorkloadCatalog.builtIn().with(workloadDir);
+        List<String> brokerIds = Selection.parse(cli, "--broker", brokers, catalog.brokerIds(), List.of());
+        List<String> caseIds = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads));
+        List<String> clientIds = clients.equals("default") ? List.of("default")
+                : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of());
+        List<Workload> selected = caseIds.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList();
+
+        String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path dir = out != null ? out : Path.of("bench-results", runId);
+        brokerOptions.validate(cli);
+        Path workRoot = Files.createTempDirectory("brokerbench-");
+        Cleanup.register(workRoot);
+        BrokerEnvironment env = brokerOptions.environment(workRoot);
+
+        List<MatrixRunner.Entry> entries = new ArrayList<>();
+        for (String id : brokerIds) {
+            BrokerRuntime broker = catalog.broker(id).orElseThrow();
+            entries.add(new MatrixRunner.Entry(broker, paths(catalog, broker, clientIds), selected));
+        }
+
+        Files.createDirectories(dir);
+        RunSummary summary = new RunSummary();
+        ResultStore store = new ResultStore(dir);
+        boolean bars = !noProgress && System.console() != null;
+        console.println("brokerbench run " + runId + ": " + brokerIds + " x " + caseIds + " at scale " + scale
+                + " -> " + dir.toAbsolutePath());
+        try {
+            new MatrixRunner(env, new ConsoleListener(console, store, summary, bars), runId, scale).run(entries);
+        } finally {
+            Cleanup.deleteNow(workRoot);
+        }
+        printSummary(console, summary);
+        ResultStore.writeAtomically(dir.resolve("summary.md"), SummaryTables.markdownReport(summary, runId, scale));
+        console.println("results: " + dir.toAbsolutePath());
+        return summary.clean() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;
+    }
+
+    private static List<String> numbers(WorkloadCatalog workloads) {
+        return workloads.names().stream().filter(n -> n.matches("c\\d+")).map(n -> n.substring(1)).toList();
+    }
+
+    private static List<DriverFactory> paths(Catalog catalog, BrokerRuntime broker, List<String> clientIds) {
+        if (clientIds.equals(List.of("default"))) {
+            return catalog.defaultPaths(broker);
+        }
+        return clientIds.stream().map(id -> catalog.path(id).orElseThrow()).toList();
+    }
+
+    private static void printSummary(PrintStream console, RunSummary summary) {
+        console.println();
+        if (!summary.results().isEmpty()) {
+            console.print(SummaryTables.results(summary.results()).console());
+        }
+        if (!summary.missing().isEmpty()) {
+            console.println();
+            console.println("Not run:");
+            console.print(SummaryTables.missing(summary.missing()).console());
+        }
+        if (!summary.brokers().isEmpty()) {
+            console.println();
+            console.print(SummaryTables.brokers(summary.brokers()).console());
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.brokerbench.app.console;
+
+import dev.brokerbench.app.report.RunSummary;
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.ResultStore;
+import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.run.ProgressListener;
+import dev.brokerbench.core.run.RunListener;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.function.LongSupplier;
+
+/** Tells the user what happens as it happens, writes each result as it completes, and collects the summary. */
+public final class ConsoleListener implements RunListener {
+    private final PrintStream out;
+    private final ResultStore store;
+    private final RunSummary summary;
+    private final ProgressListener progress;
+
+    public ConsoleListener(PrintStream out, ResultStore store, RunSummary summary, boolean progressBars) {
+        this.out = out;
+        this.store = store;
+        this.summary = summary;
+        this.progress = progressBars ? new ProgressDisplay() : ProgressListener.NONE;
+    }
+
+    @Override
+    public void brokerStarting(BrokerRuntime broker) {
+        out.println("» starting " + broker.displayName() + " (" + broker.runtime() + ")");
+    }
+
+    @Override
+    public void brokerReady(BrokerInfo info, OptionalLong pid) {
+        summary.add(info);
+        out.println("  " + info.displayName() + " " + info.version() + " ready in " + info.startToReadyMillis()
+                + " ms" + (pid.isPresent() ? " (pid " + pid.getAsLong() + ")" : ""));
+    }
+
+    @Override
+    public void brokerSkipped(BrokerRuntime broker, String reason) {
+        summary.add(new RunSummary.Missing(broker.brokerId(), "*", "*", "skipped", reason));
+        out.println("» SKIPPED " + broker.displayName() + ": " + reason);
+    }
+
+    @Override
+    public void brokerFailed(BrokerRuntime broker, Exception error) {
+        summary.add(new RunSummary.Missing(broker.brokerId(), "*", "*", "failed",
+                error.getMessage().lines().findFirst().orElse("")));
+        out.println("» FAILED to start " + broker.displayName() + ": " + error.getMessage());
+    }
+
+    @Override
+    public void unsupported(String brokerId, String clientPath, Workload workload, String reason) {
+        summary.add(new RunSummary.Missing(brokerId, clientPath, workload.name(), "unsupported", reason));
+        out.println("  " + workload.name() + " on " + brokerId + "/" + clientPath + ": unsupported: " + reason);
+    }
+
+    @Override
+    public void cellFailed(String brokerId, String clientPath, Workload workload, String error) {
+        summary.add(new RunSummary.Missing(brokerId, clientPath, workload.name(), "failed", error));
+        out.println("  " + workload.name() + " on " + brokerId + "/" + clientPath + ": FAILED: " + error);
+    }
+
+    @Override
+    public void phaseStarted(String label, long total, LongSupplier done) {
+        progress.phaseStarted(label, total, done);
+    }
+
+    @Override
+    public void phaseEnded() {
+        progress.phaseEnded();
+    }
+
+    @Override
+    public void result(RunResult result) {
+        summary.add(result);
+        store.write(result);
+        PhaseResult p = result.reportedPhase();
+        out.println(String.format(Locale.ROOT, "  %-3s %-36s %-22s %,10.0f msg/s  (windows %,.0f..%,.0f)  %s%s",
+                result.workload().name(), result.workload().title(), result.client().clientPath(),
+                p.rate().overall(), p.rate().windowMin(), p.rate().windowMax(),
+                result.accounting() == null ? "no accounting" : result.accounting().summary(),
+                result.status().equals("ok") ? "" : "  <<< " + result.status()));
+        for (PhaseResult phase : result.phases()) {
+            phase.errors().forEach(e -> out.println("      error: " + e));
+        }
+    }
+}

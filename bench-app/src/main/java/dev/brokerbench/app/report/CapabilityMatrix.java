@@ -1,0 +1,75 @@
+package dev.brokerbench.app.report;
+
+import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.run.Requirements;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.core.spi.Support;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Broker x client path x capability, generated from the code's own declarations (never maintained by hand). */
+public final class CapabilityMatrix {
+    private CapabilityMatrix() {
+    }
+
+    public static TextTable table(Catalog catalog) {
+        List<String> headers = new ArrayList<>(List.of("broker", "client path", "protocol"));
+        for (Capability c : Capability.values()) {
+            headers.add(label(c));
+        }
+        TextTable t = new TextTable(headers);
+        for (BrokerRuntime broker : catalog.brokers()) {
+            for (DriverFactory path : catalog.paths()) {
+                if (!broker.protocols().contains(path.protocol())) {
+                    continue;
+                }
+                Map<Capability, Support> caps = Requirements.capabilities(broker, path);
+                List<String> row = new ArrayList<>(List.of(broker.brokerId(), path.id()
+                        + (path.alternative() ? " (alternative)" : ""), path.protocol()));
+                for (Capability c : Capability.values()) {
+                    row.add(cell(caps.getOrDefault(c, Support.no("not declared"))));
+                }
+                t.add(row);
+            }
+        }
+        return t;
+    }
+
+    /** Every unsupported or non-equivalent cell with its reason. */
+    public static List<String> reasons(Catalog catalog) {
+        List<String> reasons = new ArrayList<>();
+        for (BrokerRuntime broker : catalog.brokers()) {
+            for (DriverFactory path : catalog.paths()) {
+                if (!broker.protocols().contains(path.protocol())) {
+                    continue;
+                }
+                Requirements.capabilities(broker, path).forEach((c, s) -> {
+                    if (!s.supported()) {
+                        reasons.add(broker.brokerId() + " / " + path.id() + " / " + label(c) + ": " + s.reason());
+                    }
+                });
+            }
+        }
+        return reasons;
+    }
+
+    private static String label(Capability c) {
+        return switch (c) {
+            case SYNC_CONFIRMED_PUBLISH -> "sync publish";
+            case ASYNC_WINDOWED_PUBLISH -> "async publish (window)";
+            case PREFETCH -> "prefetch";
+            case PERSISTENT -> "persistent";
+        };
+    }
+
+    private static String cell(Support s) {
+        return switch (s.level()) {
+            case SUPPORTED -> "yes";
+            case UNSUPPORTED -> "no*";
+            case NOT_EQUIVALENT -> "not equivalent*";
+        };
+    }
+}

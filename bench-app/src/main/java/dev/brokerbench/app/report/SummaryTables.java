@@ -1,0 +1,82 @@
+package dev.brokerbench.app.report;
+
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.RunResult;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The tables of a run, shaped like the published comparison: per broker x client path x case, the min / mean / max
+ * msg/s over 1000-message windows of the reported phase, the overall rate, confirm latency, and the accounting.
+ */
+public final class SummaryTables {
+    private SummaryTables() {
+    }
+
+    public static TextTable results(List<RunResult> results) {
+        TextTable t = new TextTable(List.of("broker", "client path", "case", "what", "min msg/s", "mean msg/s",
+                "max msg/s", "overall msg/s", "confirm p50/p99 µs", "sent", "confirmed", "received", "dup",
+                "reord", "lost", "status"));
+        for (RunResult r : results) {
+            PhaseResult p = r.reportedPhase();
+            Accounting a = r.accounting();
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(), r.workload().title(),
+                    rate(p.rate().windowMin()), rate(p.rate().windowMean()), rate(p.rate().windowMax()),
+                    rate(p.rate().overall()),
+                    p.latency() == null ? "-" : micros(p.latency().p50Micros()) + " / " + micros(p.latency().p99Micros()),
+                    count(a == null ? -1 : a.sent()), count(a == null ? -1 : a.confirmed()),
+                    count(a == null ? -1 : a.received()), count(a == null ? -1 : a.duplicates()),
+                    count(a == null ? -1 : a.reordered()), count(a == null ? -1 : a.lost()), r.status()));
+        }
+        return t;
+    }
+
+    public static TextTable brokers(List<BrokerInfo> brokers) {
+        TextTable t = new TextTable(List.of("broker", "version", "runtime", "start-to-ready ms", "persistence"));
+        for (BrokerInfo b : brokers) {
+            String persistence = b.settings().containsKey("journal-type")
+                    ? "journal " + b.settings().get("journal-type") + ", datasync " + b.settings().get("journal-datasync")
+                    + ", buffer-timeout " + b.settings().get("journal-buffer-timeout") + " ns"
+                    : b.settings().getOrDefault("store", "") + " " + b.settings().getOrDefault("journalDiskSyncStrategy", "");
+            t.add(List.of(b.displayName(), b.version(), b.runtime(), String.valueOf(b.startToReadyMillis()),
+                    persistence.trim()));
+        }
+        return t;
+    }
+
+    public static TextTable missing(List<RunSummary.Missing> missing) {
+        TextTable t = new TextTable(List.of("broker", "client path", "case", "", "why"));
+        for (RunSummary.Missing m : missing) {
+            t.add(List.of(m.broker(), m.clientPath(), m.workload(), m.kind(), m.reason()));
+        }
+        return t;
+    }
+
+    static String rate(double v) {
+        return String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    static String micros(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    static String count(long v) {
+        return v < 0 ? "-" : String.format(Locale.ROOT, "%,d", v);
+    }
+
+    /** The Markdown file written next to the JSON results. */
+    public static String markdownReport(RunSummary summary, String runId, double scale) {
+        StringBuilder sb = new StringBuilder("# brokerbench run ").append(runId).append("\n\n")
+                .append("Scale ").append(scale).append(" of the published message counts. Rates are msg/s of the")
+                .append(" reported phase; min/mean/max over windows of 1000 messages (all clients together),")
+                .append(" overall = messages / active time. Latency: send to broker confirmation.\n\n")
+                .append("## Results\n\n").append(results(summary.results()).markdown());
+        if (!summary.missing().isEmpty()) {
+            sb.append("\n## Not run\n\n").append(missing(summary.missing()).markdown());
+        }
+        sb.append("\n## Brokers\n\n").append(brokers(summary.brokers()).markdown());
+        return sb.toString();
+    }
+}

@@ -1,0 +1,45 @@
+package dev.brokerbench.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad input: one line naming the option and the allowed values, exit code 2, nothing written. */
+class CliValidationTest {
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "--broker rabbit               | --broker: unknown value 'rabbit'; allowed: artemis, activemq, all",
+            "--case c9                     | --case: unknown value 'c9'; allowed: c1, c2, c3, c4, c5, c6, all",
+            "--case 7                      | --case: unknown value '7'; allowed: c1, c2, c3, c4, c5, c6, all",
+            "--client jdbc                 | --client: unknown value 'jdbc'; allowed: artemis-core-jms, openwire-jms",
+            "--scale 0                     | --scale: must be > 0",
+            "--scale -1                    | --scale: must be > 0",
+            "--scale abc                   | Invalid value for option '--scale'",
+            "--heap lots                   | --heap: 'lots' is not a heap size",
+            "--colour blue                 | Unknown options: '--colour'"})
+    void rejectsBadInputWithOneLineAndExitCode2(String args, String expected) {
+        Path out = tmp.resolve("results");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        String[] argv = (("run --out " + out + " ") + args.trim()).split("\\s+");
+
+        int code = BenchCli.execute(new PrintStream(stdout, true), new PrintStream(err, true, StandardCharsets.UTF_8),
+                argv);
+
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertThat(code).isEqualTo(2);
+        assertThat(message.lines().count()).as(message).isEqualTo(1);
+        assertThat(message).startsWith("bench run: ").contains(expected);
+        assertThat(Files.exists(out)).as("nothing written").isFalse();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.brokerbench.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Ctrl-C (SIGINT) or SIGKILL of the suite during a run leaves no broker process and no temporary directory. */
+class InterruptIT {
+    private static final Pattern READY = Pattern.compile("ready in \\d+ ms \\(pid (\\d+)\\)");
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"INT", "KILL"})
+    void nothingOutlivesTheSuite(String signal) throws Exception {
+        Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
+        Process bench = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + javaTmp, "-jar", ItSupport.benchJar().toString(),
+                "run", "--broker", "artemis", "--case", "c1", "--scale", "1", "--heap", "1g",
+                "--out", tmp.resolve("results").toString())
+                .redirectErrorStream(true).start();
+        AtomicLong brokerPid = new AtomicLong();
+        List<String> output = new CopyOnWriteArrayList<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(
+                    new InputStreamReader(bench.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    output.add(line);
+                    Matcher m = READY.matcher(line);
+                    if (m.find()) {
+                        brokerPid.set(Long.parseLong(m.group(1)));
+                    }
+                }
+            } catch (Exception ignored) {
+                // the process ended
+            }
+        });
+        reader.start();
+        try {
+            await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
+                    assertThat(brokerPid.get()).as(String.join("\n", output)).isPositive());
+            Thread.sleep(3000); // mid-run: the broker is busy with the case
+
+            new ProcessBuilder("kill", "-" + signal, String.valueOf(bench.pid())).inheritIO().start().waitFor();
+            assertThat(bench.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                assertThat(ProcessHandle.of(brokerPid.get()).map(ProcessHandle::isAlive).orElse(false))
+                        .as("broker pid %d still alive after SIG%s of the suite", brokerPid.get(), signal).isFalse();
+                try (Stream<Path> left = Files.list(javaTmp)) {
+                    assertThat(left.filter(p -> p.getFileName().toString().startsWith("brokerbench-")))
+                            .as("temporary directories left behind").isEmpty();
+                }
+            });
+        } finally {
+            bench.destroyForcibly();
+            if (brokerPid.get() > 0) {
+                ProcessHandle.of(brokerPid.get()).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
+}

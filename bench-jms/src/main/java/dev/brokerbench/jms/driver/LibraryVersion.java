@@ -1,0 +1,25 @@
+package dev.brokerbench.jms.driver;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/** A client library's version from its Maven metadata, which survives shading (manifests do not). */
+public final class LibraryVersion {
+    private LibraryVersion() {
+    }
+
+    public static String of(String groupId, String artifactId) {
+        String resource = "/META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties";
+        try (InputStream in = LibraryVersion.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                return "unknown";
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}
