@@ -43,10 +43,12 @@ public final class ListCommand implements Callable<Integer> {
 
         section(out, "Brokers", brokers(catalog, env));
         section(out, "Client paths", paths(catalog));
-        section(out, "Capability matrix", CapabilityMatrix.table(catalog));
-        List<String> reasons = CapabilityMatrix.reasons(catalog);
-        if (!reasons.isEmpty()) {
-            reasons.forEach(r -> out.println((markdown ? "- " : "  * ") + r));
+        if (markdown) {
+            out.println("### Capability matrix\n");
+            out.println(CapabilityMatrix.markdown(catalog));
+        } else {
+            section(out, "Capability matrix", CapabilityMatrix.table(catalog));
+            CapabilityMatrix.reasons(catalog).forEach(r -> out.println("  * " + r));
             out.println();
         }
         section(out, "Cases", cases(WorkloadCatalog.builtIn()));

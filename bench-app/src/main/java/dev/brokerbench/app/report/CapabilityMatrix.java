@@ -38,6 +38,17 @@ public final class CapabilityMatrix {
         return t;
     }
 
+    /** The Markdown block the README shows between its capability-matrix markers ({@code bench list --markdown}). */
+    public static String markdown(Catalog catalog) {
+        StringBuilder sb = new StringBuilder(table(catalog).markdown());
+        List<String> reasons = reasons(catalog);
+        if (!reasons.isEmpty()) {
+            sb.append('\n');
+            reasons.forEach(r -> sb.append("- ").append(r).append('\n'));
+        }
+        return sb.toString();
+    }
+
     /** Every unsupported or non-equivalent cell with its reason. */
     public static List<String> reasons(Catalog catalog) {
         List<String> reasons = new ArrayList<>();

@@ -29,7 +29,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private final Path instanceDir;
     private LocalProcess process;
     private long startToReadyMillis;
-    private String version = "unknown";
+    private String version;
 
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<String, Endpoint> endpoints,
                                Map<String, String> settings, Duration startTimeout, Path instanceDir) {
@@ -51,7 +51,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
             throw new BrokerStartException(runtime.displayName() + " could not be launched: " + e.getMessage(), e);
         }
         long deadline = t0 + startTimeout.toNanos();
-        while (!launch.probe().ready(launch.probeEndpoint())) {
+        while (!launch.probe().ready(launch.probeEndpoint()) || (version = findVersion()) == null) {
             if (!process.alive()) {
                 throw failure("exited with code " + process.exitCode() + " before it was ready");
             }
@@ -63,7 +63,6 @@ public final class LocalBrokerInstance implements BrokerInstance {
             sleep(100);
         }
         startToReadyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        version = findVersion();
         return this;
     }
 
@@ -78,13 +77,17 @@ public final class LocalBrokerInstance implements BrokerInstance {
         return new BrokerStartException(sb.toString());
     }
 
+    /** The version from the broker's "started" log line, or null while that line has not been written. */
     private String findVersion() {
         try {
+            if (!Files.exists(launch.brokerLog())) {
+                return null;
+            }
             String text = new String(Files.readAllBytes(launch.brokerLog()), StandardCharsets.UTF_8);
             Matcher m = launch.versionPattern().matcher(text);
-            return m.find() ? m.group(1) : "unknown";
+            return m.find() ? m.group(1) : null;
         } catch (IOException e) {
-            return "unknown";
+            return null;
         }
     }
 

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * @param brokerLog      the broker's own log (tailed on failure, searched for the version)
  * @param probeEndpoint  where readiness is probed
  * @param probe          the protocol-level readiness probe
- * @param versionPattern group 1 is the broker version, found in {@code brokerLog} once ready
+ * @param versionPattern the broker's "started" line in {@code brokerLog}; group 1 is its version. Ready means the
+ *                       probe succeeded and this line was written
  */
 public record LocalLaunch(List<String> command, Map<String, String> environment, Path workDir, Path consoleLog,
                           Path brokerLog, Endpoint probeEndpoint, ReadinessProbe probe, Pattern versionPattern) {
