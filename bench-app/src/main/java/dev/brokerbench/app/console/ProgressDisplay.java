@@ -19,11 +19,13 @@ final class ProgressDisplay implements ProgressListener {
     });
     private ProgressBar bar;
     private ScheduledFuture<?> polling;
+    private LongSupplier done;
 
     @Override
     public synchronized void phaseStarted(String label, long total, LongSupplier done) {
         bar = new ProgressBarBuilder().setTaskName(label).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
                 .setUpdateIntervalMillis(250).showSpeed().setUnit(" msg", 1).build();
+        this.done = done;
         ProgressBar current = bar;
         polling = poller.scheduleAtFixedRate(() -> current.stepTo(done.getAsLong()), 0, 200, TimeUnit.MILLISECONDS);
     }
@@ -34,6 +36,7 @@ final class ProgressDisplay implements ProgressListener {
             polling.cancel(false);
         }
         if (bar != null) {
+            bar.stepTo(done.getAsLong());
             bar.close();
             bar = null;
         }

@@ -1,11 +1,7 @@
 package dev.brokerbench.brokers.local;
 
-import java.io.IOException;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
+import dev.brokerbench.lifeline.Trees;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,7 +40,7 @@ public final class Cleanup {
         synchronized (Cleanup.class) {
             DIRECTORIES.remove(directory);
         }
-        deleteTree(directory);
+        Trees.delete(directory);
     }
 
     static void runAll() {
@@ -65,29 +61,6 @@ public final class Cleanup {
                 // best effort during shutdown
             }
         }
-        directories.forEach(Cleanup::deleteTree);
-    }
-
-    static void deleteTree(Path root) {
-        if (root == null || !Files.exists(root)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                    Files.deleteIfExists(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            System.err.println("brokerbench: could not delete " + root + ": " + e.getMessage());
-        }
+        directories.forEach(Trees::delete);
     }
 }

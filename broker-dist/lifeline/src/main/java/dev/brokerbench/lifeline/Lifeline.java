@@ -3,11 +3,8 @@ package dev.brokerbench.lifeline;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Ties a broker JVM to the suite that started it. The suite keeps the broker's stdin open as a pipe; when the suite's
@@ -42,7 +39,7 @@ public final class Lifeline {
         System.err.println("brokerbench lifeline: the suite that started this broker is gone; removing "
                 + instanceDir + " and halting");
         if (instanceDir != null) {
-            deleteTree(instanceDir);
+            Trees.delete(instanceDir);
             try {
                 Files.deleteIfExists(instanceDir.getParent());
             } catch (DirectoryNotEmptyException e) {
@@ -52,25 +49,5 @@ public final class Lifeline {
             }
         }
         Runtime.getRuntime().halt(3);
-    }
-
-    private static void deleteTree(Path root) {
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                    Files.deleteIfExists(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            System.err.println("brokerbench lifeline: could not delete " + root + ": " + e);
-        }
     }
 }
