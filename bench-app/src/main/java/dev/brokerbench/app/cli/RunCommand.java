@@ -79,8 +79,8 @@ public final class RunCommand implements Callable<Integer> {
                 : WorkloadCatalog.builtIn().with(workloadDir);
         List<String> brokerIds = Selection.parse(cli, "--broker", brokers, catalog.brokerIds(), List.of());
         List<String> caseIds = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads));
-        List<String> clientIds = clients.equals("default") ? List.of("default")
-                : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of());
+        List<String> clientIds = clients.equals("default") || clients.equals("all") ? List.of(clients)
+                : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of("default"));
         List<Workload> selected = caseIds.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList();
 
         String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
@@ -120,6 +120,9 @@ public final class RunCommand implements Callable<Integer> {
     private static List<DriverFactory> paths(Catalog catalog, BrokerRuntime broker, List<String> clientIds) {
         if (clientIds.equals(List.of("default"))) {
             return catalog.defaultPaths(broker);
+        }
+        if (clientIds.equals(List.of("all"))) {
+            return catalog.compatiblePaths(broker);
         }
         return clientIds.stream().map(id -> catalog.path(id).orElseThrow()).toList();
     }

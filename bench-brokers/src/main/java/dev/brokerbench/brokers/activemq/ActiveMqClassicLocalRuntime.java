@@ -45,7 +45,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
 
     @Override
     public Set<String> protocols() {
-        return Set.of("openwire");
+        return Set.of("openwire", "amqp");
     }
 
     private static Path lib(Path distributionDir) {
@@ -68,12 +68,14 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
         Path dir = Instances.newDirectory(env.workRoot(), brokerId());
         int port = Ports.freeLoopbackPort();
+        int amqpPort = Ports.freeLoopbackPort();
         Path data = dir.resolve("data");
         Path log = dir.resolve("console.log");
         List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
                 "-XX:+UseG1GC", JvmOptions.lifelineAgent(env.distributionDir(), dir),
                 "-cp", lib(env.distributionDir()) + "/*", MAIN,
-                "--data", data.toString(), "--openwire-port", String.valueOf(port));
+                "--data", data.toString(), "--openwire-port", String.valueOf(port),
+                "--amqp-port", String.valueOf(amqpPort));
         Endpoint openwire = new Endpoint("openwire", "127.0.0.1", port);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("installation", "activemq-broker + activemq-kahadb-store jars, activemq.xml defaults");
@@ -85,6 +87,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
                 new OpenWireHandshakeProbe(), VERSION);
         return Instances.startOrClean(
-                new LocalBrokerInstance(this, launch, Map.of("openwire", openwire), settings, env.startTimeout(), dir));
+                new LocalBrokerInstance(this, launch, Map.of("openwire", openwire,
+                        "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort)), settings, env.startTimeout(), dir));
     }
 }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -27,12 +28,21 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private final Map<String, String> settings;
     private final Duration startTimeout;
     private final Path instanceDir;
+    private final List<LocalProcess> companions;
     private LocalProcess process;
     private long startToReadyMillis;
     private String version;
 
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<String, Endpoint> endpoints,
                                Map<String, String> settings, Duration startTimeout, Path instanceDir) {
+        this(runtime, launch, endpoints, settings, startTimeout, instanceDir, List.of());
+    }
+
+    /** @param companions processes the broker needs (e.g. a private epmd), killed when the instance closes */
+    public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<String, Endpoint> endpoints,
+                               Map<String, String> settings, Duration startTimeout, Path instanceDir,
+                               List<LocalProcess> companions) {
+        this.companions = List.copyOf(companions);
         this.runtime = runtime;
         this.launch = launch;
         this.endpoints = Map.copyOf(endpoints);
@@ -144,6 +154,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
         try {
             stop();
         } finally {
+            companions.forEach(LocalProcess::kill);
             Cleanup.deleteNow(instanceDir);
         }
     }

@@ -47,7 +47,7 @@ public final class LoopbackDriverFactory implements DriverFactory {
     }
 
     @Override
-    public Driver create(Endpoint endpoint, ClientSpec spec) {
+    public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
         return new LoopbackDriver(broker, discard);
     }
 }

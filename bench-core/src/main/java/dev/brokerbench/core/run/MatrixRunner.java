@@ -71,7 +71,7 @@ public final class MatrixRunner {
         }
         Instant started = Instant.now();
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
-        try (Driver driver = path.create(broker.endpoint(path.protocol()), workload.clientSpec())) {
+        try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
             ScenarioRunner.Outcome outcome = new ScenarioRunner(listener).run(workload, driver, broker.pid(), label,
                     Requirements.setupModes(runtime, path));
             ScenarioRunner.Pass warmup = outcome.warmup();

@@ -66,6 +66,9 @@ public final class Requirements {
 
     /** Empty if the pair can run the workload as defined; otherwise the first missing capability and why. */
     public static Optional<String> unmet(BrokerRuntime broker, DriverFactory path, Workload workload) {
+        if (!broker.protocols().contains(path.protocol())) {
+            return Optional.of(broker.displayName() + " offers no " + path.protocol() + " endpoint");
+        }
         Map<Capability, Support> caps = capabilities(broker, path);
         if (setupModes(broker, path).isEmpty()) {
             return Optional.of("no broker-confirmed publish mode on this pair");

@@ -28,5 +28,9 @@ public interface DriverFactory {
     /** What this path supports against the given broker (which offers {@link #protocol()}). */
     Map<Capability, Support> capabilities(String brokerId);
 
-    Driver create(Endpoint endpoint, ClientSpec spec) throws Exception;
+    /**
+     * Connects to {@code brokerId}'s endpoint. The broker id lets a path apply that broker's addressing quirks
+     * (declared in the path, never as a switch in core code).
+     */
+    Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception;
 }

@@ -3,8 +3,6 @@ package dev.brokerbench.jms.driver;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
-import dev.brokerbench.core.spi.Stamp;
-import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
@@ -16,7 +14,7 @@ final class JmsConsumer implements Consumer {
     private final Session session;
     private final MessageConsumer consumer;
     private final AckMode ackMode;
-    private byte[] buffer = new byte[0];
+    private final MessageReader reader = new MessageReader();
     private Message last;
 
     JmsConsumer(Connection connection, Session session, MessageConsumer consumer, AckMode ackMode) {
@@ -42,20 +40,7 @@ final class JmsConsumer implements Consumer {
             return false;
         }
         last = m;
-        int bytes = 0;
-        if (m instanceof BytesMessage b) {
-            bytes = (int) b.getBodyLength();
-            if (buffer.length < bytes) {
-                buffer = new byte[bytes];
-            }
-            b.readBytes(buffer, bytes);
-        }
-        if (m.propertyExists(Stamp.STREAM)) {
-            sink.accept(m.getLongProperty(Stamp.STREAM), m.getLongProperty(Stamp.SEQUENCE),
-                    m.getLongProperty(Stamp.SEND_NANOS), bytes, m.getJMSRedelivered());
-        } else {
-            sink.accept(Stamp.NONE, -1, 0, bytes, m.getJMSRedelivered());
-        }
+        reader.deliver(m, sink);
         return true;
     }
 

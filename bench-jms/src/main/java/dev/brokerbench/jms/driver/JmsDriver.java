@@ -20,13 +20,18 @@ public final class JmsDriver implements Driver {
     private final ConnectionFactory factory;
     private final ClientSpec spec;
     private final ClientInfo info;
-    private final AsyncSend asyncSend;
+    private final JmsDriverFactory provider;
+    private final String brokerId;
+    private final dev.brokerbench.core.broker.Endpoint endpoint;
 
-    public JmsDriver(ConnectionFactory factory, ClientSpec spec, ClientInfo info, AsyncSend asyncSend) {
+    JmsDriver(ConnectionFactory factory, ClientSpec spec, ClientInfo info, JmsDriverFactory provider, String brokerId,
+              dev.brokerbench.core.broker.Endpoint endpoint) {
         this.factory = factory;
         this.spec = spec;
         this.info = info;
-        this.asyncSend = asyncSend;
+        this.provider = provider;
+        this.brokerId = brokerId;
+        this.endpoint = endpoint;
     }
 
     @Override
@@ -36,12 +41,13 @@ public final class JmsDriver implements Driver {
 
     @Override
     public Publisher publisher(String queue) throws Exception {
+        provider.prepareQueue(brokerId, endpoint, queue);
         Connection connection = factory.createConnection();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageProducer producer = session.createProducer(session.createQueue(queue));
             producer.setDeliveryMode(spec.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            return new JmsPublisher(connection, session, producer, asyncSend);
+            return new JmsPublisher(connection, session, producer, provider.syncSend(), provider.asyncSend());
         } catch (Exception e) {
             connection.close();
             throw e;
@@ -50,13 +56,17 @@ public final class JmsDriver implements Driver {
 
     @Override
     public Consumer consumer(String queue) throws Exception {
+        provider.prepareQueue(brokerId, endpoint, queue);
         Connection connection = factory.createConnection();
         try {
             boolean transacted = spec.ackMode() == AckMode.TRANSACTED;
             Session session = connection.createSession(transacted, JmsConsumer.sessionMode(spec.ackMode()));
             var consumer = session.createConsumer(session.createQueue(queue));
+            Consumer result = provider.prefetchesOnlyWithListener()
+                    ? new JmsListenerConsumer(connection, consumer)
+                    : new JmsConsumer(connection, session, consumer, spec.ackMode());
             connection.start();
-            return new JmsConsumer(connection, session, consumer, spec.ackMode());
+            return result;
         } catch (Exception e) {
             connection.close();
             throw e;

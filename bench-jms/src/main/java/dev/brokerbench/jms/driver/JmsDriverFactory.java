@@ -28,8 +28,8 @@ public abstract class JmsDriverFactory implements DriverFactory {
     public record Configured(ConnectionFactory factory, String url, Map<String, String> settings) {
     }
 
-    /** Builds the library's ConnectionFactory for this endpoint and spec. */
-    protected abstract Configured configure(Endpoint endpoint, ClientSpec spec) throws Exception;
+    /** Builds the library's ConnectionFactory for this broker's endpoint and the spec. */
+    protected abstract Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception;
 
     /** Maven coordinates of the client library. */
     protected abstract String library();
@@ -39,6 +39,23 @@ public abstract class JmsDriverFactory implements DriverFactory {
 
     /** How async sends are made; {@code null} when the library cannot (the capability says why). */
     protected abstract AsyncSend asyncSend();
+
+    /** How a sync send waits for the broker: a blocking {@code send()} unless the provider says otherwise. */
+    protected SyncSend syncSend() {
+        return SyncSend.BLOCKING;
+    }
+
+    /**
+     * True when the library's synchronous {@code receive()} does not prefetch, so consumers use a MessageListener
+     * (AUTO and DUPS_OK acknowledgement only).
+     */
+    protected boolean prefetchesOnlyWithListener() {
+        return false;
+    }
+
+    /** Makes sure the durable queue exists where the library cannot create it itself; idempotent. */
+    protected void prepareQueue(String brokerId, Endpoint endpoint, String queue) throws Exception {
+    }
 
     /** Everything supported unless a provider says otherwise. */
     protected Map<Capability, Support> supported() {
@@ -55,8 +72,8 @@ public abstract class JmsDriverFactory implements DriverFactory {
     }
 
     @Override
-    public Driver create(Endpoint endpoint, ClientSpec spec) throws Exception {
-        Configured c = configure(endpoint, spec);
+    public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception {
+        Configured c = configure(brokerId, endpoint, spec);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("url", c.url());
         settings.put("deliveryMode", spec.persistent() ? "PERSISTENT" : "NON_PERSISTENT");
@@ -65,10 +82,17 @@ public abstract class JmsDriverFactory implements DriverFactory {
         settings.put("publishWindowMessages", String.valueOf(spec.publishWindow()));
         settings.put("asyncSend", asyncSend() == null ? "unsupported"
                 : asyncSend() == AsyncSend.JMS2 ? "JMS 2.0 CompletionListener" : "native (see clientPath)");
+        settings.put("consumer", prefetchesOnlyWithListener() ? "MessageListener handing off to the client thread"
+                : "synchronous receive()");
         settings.put("stamp", "3 long properties " + String.join(",", dev.brokerbench.core.spi.Stamp.STREAM,
                 dev.brokerbench.core.spi.Stamp.SEQUENCE, dev.brokerbench.core.spi.Stamp.SEND_NANOS));
         settings.putAll(c.settings());
         ClientInfo info = new ClientInfo(id(), library(), libraryVersion(), settings);
-        return new JmsDriver(c.factory(), spec, info, asyncSend());
+        if (prefetchesOnlyWithListener() && (spec.ackMode() == dev.brokerbench.core.model.AckMode.CLIENT
+                || spec.ackMode() == dev.brokerbench.core.model.AckMode.TRANSACTED)) {
+            throw new UnsupportedOperationException(id() + " consumes through a MessageListener and supports ack"
+                    + " modes auto and dups_ok only, not " + spec.ackMode().name().toLowerCase());
+        }
+        return new JmsDriver(c.factory(), spec, info, this, brokerId, endpoint);
     }
 }

@@ -13,18 +13,21 @@ final class JmsPublisher implements Publisher {
     private final Connection connection;
     private final Session session;
     private final MessageProducer producer;
+    private final SyncSend syncSend;
     private final AsyncSend asyncSend;
 
-    JmsPublisher(Connection connection, Session session, MessageProducer producer, AsyncSend asyncSend) {
+    JmsPublisher(Connection connection, Session session, MessageProducer producer, SyncSend syncSend,
+                 AsyncSend asyncSend) {
         this.connection = connection;
         this.session = session;
         this.producer = producer;
+        this.syncSend = syncSend;
         this.asyncSend = asyncSend;
     }
 
     @Override
     public void send(Stamp stamp, byte[] payload) throws Exception {
-        producer.send(message(stamp, payload));
+        syncSend.send(producer, message(stamp, payload));
     }
 
     @Override

@@ -53,7 +53,7 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
     }
 
     @Override
-    protected Configured configure(Endpoint endpoint, ClientSpec spec) {
+    protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         int messageBytes = encodedSize(spec.payloadBytes());
         long consumerWindow = (long) spec.prefetch() * messageBytes;
         long confirmationWindow = Math.max(messageBytes, (long) spec.publishWindow() * messageBytes / 10);

@@ -61,14 +61,16 @@ public class OpenWireJms extends JmsDriverFactory {
     }
 
     @Override
-    protected Configured configure(Endpoint endpoint, ClientSpec spec) {
+    protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         String url = "tcp://" + endpoint.hostAndPort()
                 + "?jms.prefetchPolicy.queuePrefetch=" + spec.prefetch()
                 + "&jms.useAsyncSend=false&jms.alwaysSyncSend=false&jms.sendTimeout=30000"
-                + "&jms.watchTopicAdvisories=false&jms.producerWindowSize=0";
+                + "&jms.watchTopicAdvisories=false&jms.producerWindowSize=0&tcpNoDelay=true";
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("queuePrefetch", spec.prefetch() + " messages");
         settings.put("syncPublish", "persistent send outside a transaction waits for the broker's receipt");
+        settings.put("tcpNoDelay", "true, as every other client path (activemq-client defaults to false: with Nagle,"
+                + " 10 KB sync sends to Apollo ran at 90 msg/s)");
         return new Configured(new ActiveMQConnectionFactory(url), url, settings);
     }
 }

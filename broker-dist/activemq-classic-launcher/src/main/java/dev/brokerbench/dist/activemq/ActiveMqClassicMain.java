@@ -13,7 +13,7 @@ import org.apache.activemq.usage.SystemUsage;
  * an OpenWire connector with the distribution's options; bound to 127.0.0.1. JMX is off (the distribution exposes
  * no JMX connector either).
  *
- * <p>Usage: {@code ActiveMqClassicMain --data DIR --openwire-port PORT}
+ * <p>Usage: {@code ActiveMqClassicMain --data DIR --openwire-port PORT --amqp-port PORT}
  */
 public final class ActiveMqClassicMain {
     private ActiveMqClassicMain() {
@@ -23,6 +23,7 @@ public final class ActiveMqClassicMain {
         Map<String, String> options = parse(args);
         File data = new File(require(options, "--data"));
         int openwirePort = Integer.parseInt(require(options, "--openwire-port"));
+        int amqpPort = Integer.parseInt(require(options, "--amqp-port"));
 
         BrokerService broker = new BrokerService();
         broker.setBrokerName("brokerbench");
@@ -44,6 +45,8 @@ public final class ActiveMqClassicMain {
 
         broker.addConnector("tcp://127.0.0.1:" + openwirePort
                 + "?maximumConnections=1000&wireFormat.maxFrameSize=104857600");
+        broker.addConnector("amqp://127.0.0.1:" + amqpPort
+                + "?maximumConnections=1000&wireFormat.maxFrameSize=104857600");
         broker.start();
         broker.waitUntilStarted();
         System.out.println("brokerbench: ActiveMQ Classic " + org.apache.activemq.ActiveMQConnectionMetaData.PROVIDER_VERSION + " ready, openwire port "
@@ -64,7 +67,7 @@ public final class ActiveMqClassicMain {
     private static String require(Map<String, String> options, String name) {
         String value = options.get(name);
         if (value == null) {
-            System.err.println("ActiveMqClassicMain: missing " + name + "; usage: --data DIR --openwire-port PORT");
+            System.err.println("ActiveMqClassicMain: missing " + name + "; usage: --data DIR --openwire-port PORT --amqp-port PORT");
             System.exit(2);
         }
         return value;

@@ -1,0 +1,126 @@
+package dev.brokerbench.brokers.apollo;
+
+import dev.brokerbench.brokers.local.Instances;
+import dev.brokerbench.brokers.local.JvmOptions;
+import dev.brokerbench.brokers.local.LocalBrokerInstance;
+import dev.brokerbench.brokers.local.LocalLaunch;
+import dev.brokerbench.brokers.local.Ports;
+import dev.brokerbench.brokers.probe.StompConnectProbe;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Endpoint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * ActiveMQ Apollo 1.7.1 from its Maven Central jars, started through its own CLI ({@code Apollo run}) with an
+ * instance base holding {@code etc/apollo.xml}: a LevelDB store with sync on (the BDB store loses acknowledged
+ * messages on kill -9), one auto-detecting connector on 127.0.0.1 for AMQP 1.0, OpenWire and STOMP.
+ */
+public final class ApolloLocalRuntime implements BrokerRuntime {
+    private static final Pattern STARTED =
+            Pattern.compile("(?s)Apollo : ([0-9][^ ]*) \\(at:.*Accepting connections at");
+    private static final String MAIN = "org.apache.activemq.apollo.cli.Apollo";
+
+    @Override
+    public String brokerId() {
+        return "apollo";
+    }
+
+    @Override
+    public String displayName() {
+        return "ActiveMQ Apollo";
+    }
+
+    @Override
+    public String runtime() {
+        return "local";
+    }
+
+    @Override
+    public Set<String> protocols() {
+        return Set.of("amqp", "openwire", "stomp");
+    }
+
+    @Override
+    public String nativeProtocol() {
+        return "amqp";
+    }
+
+    private static Path home(Path distributionDir) {
+        return distributionDir.resolve("apollo");
+    }
+
+    @Override
+    public Optional<String> unavailableReason(BrokerEnvironment environment) {
+        return Files.isDirectory(home(environment.distributionDir()).resolve("lib")) ? Optional.empty()
+                : Optional.of("no Apollo jars under " + home(environment.distributionDir()).resolve("lib")
+                + "; build them with 'mvn -pl bench-app -am package' or point --dist-dir at a broker-dist directory");
+    }
+
+    @Override
+    public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
+        Path home = home(env.distributionDir());
+        Path dir = Instances.newDirectory(env.workRoot(), brokerId());
+        int port = Ports.freeLoopbackPort();
+        try {
+            writeConfiguration(dir, port);
+        } catch (IOException e) {
+            throw new BrokerStartException("cannot write Apollo's configuration in " + dir + ": " + e.getMessage(), e);
+        }
+        List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
+                "-XX:+UseG1GC", JvmOptions.lifelineAgent(env.distributionDir(), dir),
+                "-Dapollo.home=" + home, "-Dapollo.base=" + dir,
+                "-Dlog4j.configuration=" + dir.resolve("etc/log4j.properties").toUri(),
+                "-cp", home.resolve("lib") + "/*", MAIN, "run");
+        Endpoint stomp = new Endpoint("stomp", "127.0.0.1", port);
+        Path log = dir.resolve("console.log");
+        LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, stomp, new StompConnectProbe(),
+                STARTED);
+        Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+        for (String protocol : protocols()) {
+            endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", port));
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("installation", "apollo-* 1.7.1 jars from Maven Central, Apollo CLI 'run', etc/apollo.xml");
+        settings.put("store", "LevelDB (leveldb_store sync=true: log writes synced before the send is acknowledged)");
+        settings.put("connector", "one auto-detecting connector (AMQP 1.0, OpenWire v8, STOMP) on 127.0.0.1");
+        settings.put("openwire", "tcp_no_delay=true (negotiated into the wire format; off by default, which held 10 KB"
+                + " sync sends at 44 ms each: Nagle against delayed ACKs)");
+        settings.put("heap", "-Xms512m -Xmx" + env.heap());
+        return Instances.startOrClean(
+                new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(), dir));
+    }
+
+    private static void writeConfiguration(Path dir, int port) throws IOException {
+        Path etc = Files.createDirectories(dir.resolve("etc"));
+        Files.writeString(etc.resolve("apollo.xml"), """
+                <broker xmlns="http://activemq.apache.org/schema/activemq/apollo">
+                  <notes>brokerbench</notes>
+                  <virtual_host id="localhost">
+                    <host_name>localhost</host_name>
+                    <host_name>127.0.0.1</host_name>
+                    <leveldb_store directory="${apollo.base}/data" sync="true"/>
+                  </virtual_host>
+                  <connector id="tcp" bind="tcp://127.0.0.1:%d" connection_limit="2000">
+                    <openwire tcp_no_delay="true"/>
+                  </connector>
+                </broker>
+                """.formatted(port));
+        Files.writeString(etc.resolve("log4j.properties"), """
+                log4j.rootLogger=INFO, console
+                log4j.appender.console=org.apache.log4j.ConsoleAppender
+                log4j.appender.console.layout=org.apache.log4j.PatternLayout
+                log4j.appender.console.layout.ConversionPattern=%d %-5p [%c{1}] %m%n
+                """);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.brokerbench.jms.provider;
+
+import com.rabbitmq.jms.admin.RMQConnectionFactory;
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.jms.driver.AsyncSend;
+import dev.brokerbench.jms.driver.JmsDriverFactory;
+import dev.brokerbench.jms.driver.LibraryVersion;
+import dev.brokerbench.jms.driver.SyncSend;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Jakarta Messaging on RabbitMQ with the RabbitMQ JMS client (AMQP 0-9-1 underneath).
+ *
+ * <p>Two library behaviours are bridged so the comparison stays fair, and recorded in the results: a plain
+ * {@code send()} is not confirmed by the broker, so sync publish is a {@code send(Message, CompletionListener)}
+ * (publisher confirms) awaited before the next message; and a synchronous {@code receive()} polls with
+ * {@code basic.get} (no prefetch), so consumers use a MessageListener on {@code basic.consume} with
+ * {@code channelsQos} = prefetch.
+ */
+public final class RabbitMqJms extends JmsDriverFactory {
+    private static final long CONFIRM_TIMEOUT_MILLIS = 30_000;
+
+    @Override
+    public String id() {
+        return "rabbitmq-jms";
+    }
+
+    @Override
+    public String description() {
+        return "Jakarta Messaging over AMQP 0-9-1 (com.rabbitmq.jms:rabbitmq-jms), confirmed sync send";
+    }
+
+    @Override
+    public String protocol() {
+        return "amqp091";
+    }
+
+    @Override
+    protected String library() {
+        return "com.rabbitmq.jms:rabbitmq-jms";
+    }
+
+    @Override
+    protected String libraryVersion() {
+        return LibraryVersion.of("com.rabbitmq.jms", "rabbitmq-jms");
+    }
+
+    @Override
+    protected AsyncSend asyncSend() {
+        return AsyncSend.JMS2;
+    }
+
+    @Override
+    protected SyncSend syncSend() {
+        return SyncSend.awaitedCompletion(CONFIRM_TIMEOUT_MILLIS);
+    }
+
+    @Override
+    protected boolean prefetchesOnlyWithListener() {
+        return true;
+    }
+
+    @Override
+    protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
+        RMQConnectionFactory factory = new RMQConnectionFactory();
+        factory.setHost(endpoint.host());
+        factory.setPort(endpoint.port());
+        factory.setUsername("guest");
+        factory.setPassword("guest");
+        factory.setVirtualHost("/");
+        factory.setChannelsQos(spec.prefetch());
+        factory.setDeclareReplyToDestination(false);
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("prefetch", "channelsQos " + spec.prefetch() + " (basic.qos) with a MessageListener consumer;"
+                + " receive() would poll with basic.get and prefetch nothing");
+        settings.put("syncPublish", "send(Message, CompletionListener) awaited: a plain send() is not broker-confirmed"
+                + " by rabbitmq-jms");
+        settings.put("queue", "durable queue declared by rabbitmq-jms (bound to exchange jms.durable.queues)");
+        return new Configured(factory, "amqp://" + endpoint.hostAndPort(), settings);
+    }
+}
