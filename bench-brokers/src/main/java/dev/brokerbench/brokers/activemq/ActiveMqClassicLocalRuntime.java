@@ -79,7 +79,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         Endpoint openwire = new Endpoint("openwire", "127.0.0.1", port);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("installation", "activemq-broker + activemq-kahadb-store jars, activemq.xml defaults");
-        settings.put("store", "KahaDB");
+        settings.put("persistence", "KahaDB, journalDiskSyncStrategy=always");
         settings.put("journalDiskSyncStrategy", "always (fsync before the send is acknowledged)");
         settings.put("memoryUsage", "70% of heap");
         settings.put("storeUsage", "100 GB");

@@ -92,7 +92,7 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
         }
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("installation", "apollo-* 1.7.1 jars from Maven Central, Apollo CLI 'run', etc/apollo.xml");
-        settings.put("store", "LevelDB (leveldb_store sync=true: log writes synced before the send is acknowledged)");
+        settings.put("persistence", "LevelDB, sync=true (log writes synced before the send is acknowledged)");
         settings.put("connector", "one auto-detecting connector (AMQP 1.0, OpenWire v8, STOMP) on 127.0.0.1");
         settings.put("openwire", "tcp_no_delay=true (negotiated into the wire format; off by default, which held 10 KB"
                 + " sync sends at 44 ms each: Nagle against delayed ACKs)");

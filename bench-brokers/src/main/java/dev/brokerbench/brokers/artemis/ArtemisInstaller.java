@@ -93,8 +93,8 @@ final class ArtemisInstaller {
         if (writes.find()) {
             s.put("autotune", writes.group(1) + " fsync'd writes per ms measured by artemis create");
         }
-        s.put("persistence", "every persistent message written to the journal with datasync before the send is"
-                + " confirmed (batched within journal-buffer-timeout ns)");
+        s.put("persistence", "journal " + s.get("journal-type") + ", datasync " + s.get("journal-datasync")
+                + ", buffer-timeout " + s.get("journal-buffer-timeout") + " ns (artemis create autotune)");
         return s;
     }
 }

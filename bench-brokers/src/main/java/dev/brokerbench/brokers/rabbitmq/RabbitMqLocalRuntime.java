@@ -103,8 +103,8 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("installation", "Debian rabbitmq-server, private node (own HOME, cookie, epmd, ports)");
         settings.put("queue", "durable classic queue");
-        settings.put("persistence", "persistent messages (delivery mode 2) written to the message store; publisher"
-                + " confirms are sent after the store's batched fsync");
+        settings.put("persistence", "durable classic queue, delivery mode 2, confirms after the store's batched"
+                + " fsync");
         settings.put("plugins", "rabbitmq_amqp1_0, rabbitmq_stomp");
         settings.put("memory", "Erlang VM, vm_memory_high_watermark default (0.4 of RAM)");
         return Instances.startOrClean(new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(),
