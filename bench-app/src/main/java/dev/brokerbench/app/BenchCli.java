@@ -1,6 +1,8 @@
 package dev.brokerbench.app;
 
 import dev.brokerbench.app.cli.CeilingCommand;
+import dev.brokerbench.app.cli.CompareCommand;
+import dev.brokerbench.app.cli.ReportCommand;
 import dev.brokerbench.app.cli.ListCommand;
 import dev.brokerbench.app.cli.RunCommand;
 import dev.brokerbench.core.model.InvalidConfigException;
@@ -12,7 +14,8 @@ import picocli.CommandLine.Command;
 /** {@code bench}: compare message brokers fairly. Exit codes: 0 clean, 1 loss/errors/failure, 2 bad input. */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BenchCli.Version.class,
         description = "Compare message brokers through JMS and native clients, with exact message accounting.",
-        subcommands = {RunCommand.class, ListCommand.class, CeilingCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class,
+                CeilingCommand.class, CommandLine.HelpCommand.class})
 public final class BenchCli implements Runnable {
     public static final int EXIT_OK = 0;
     public static final int EXIT_PROBLEM = 1;

@@ -4,6 +4,8 @@ import dev.brokerbench.app.BenchCli;
 import dev.brokerbench.app.catalog.Catalog;
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.app.console.ConsoleListener;
+import dev.brokerbench.app.jmh.JmhAgainstBroker;
+import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.brokers.local.Cleanup;
@@ -63,6 +65,26 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No progress bars (they are off anyway without a terminal).")
     boolean noProgress;
 
+    @Option(names = "--jmh", description = "After each broker's cells, run the JMH benchmarks against the same broker"
+            + " process (results: jmh-<broker>.json in the results directory).")
+    boolean jmh;
+
+    @Option(names = "--jmh-forks", defaultValue = "1", description = "JMH forks (default: ${DEFAULT-VALUE}).")
+    int jmhForks;
+
+    @Option(names = "--jmh-warmups", defaultValue = "1", description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
+    int jmhWarmups;
+
+    @Option(names = "--jmh-iterations", defaultValue = "3", description = "JMH measured iterations (default: ${DEFAULT-VALUE}).")
+    int jmhIterations;
+
+    @Option(names = "--jmh-seconds", defaultValue = "5", description = "Seconds per JMH iteration (default: ${DEFAULT-VALUE}).")
+    int jmhSeconds;
+
+    @Option(names = "--jmh-batch", defaultValue = "5000",
+            description = "Messages per measured consume drain in JMH (default: ${DEFAULT-VALUE}).")
+    int jmhBatch;
+
     @Mixin
     BrokerOptions brokerOptions;
 
@@ -86,6 +108,7 @@ public final class RunCommand implements Callable<Integer> {
         String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path dir = out != null ? out : Path.of("bench-results", runId);
         brokerOptions.validate(cli);
+        JmhAgainstBroker.Budget budget = jmhBudget(cli);
         Path workRoot = Files.createTempDirectory("brokerbench-");
         Cleanup.register(workRoot);
         BrokerEnvironment env = brokerOptions.environment(workRoot);
@@ -103,14 +126,32 @@ public final class RunCommand implements Callable<Integer> {
         console.println("brokerbench run " + runId + ": " + brokerIds + " x " + caseIds + " at scale " + scale
                 + " -> " + dir.toAbsolutePath());
         try {
-            new MatrixRunner(env, new ConsoleListener(console, store, summary, bars), runId, scale).run(entries);
+            new MatrixRunner(env, new ConsoleListener(console, store, summary, bars), runId, scale).run(entries,
+                    jmh ? new JmhAgainstBroker(dir, budget, console) : MatrixRunner.WhileRunning.NOTHING);
         } finally {
             Cleanup.deleteNow(workRoot);
         }
         printSummary(console, summary);
         ResultStore.writeAtomically(dir.resolve("summary.md"), SummaryTables.markdownReport(summary, runId, scale));
+        ResultStore.writeAtomically(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
+                .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing())));
         console.println("results: " + dir.toAbsolutePath());
         return summary.clean() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;
+    }
+
+    private JmhAgainstBroker.Budget jmhBudget(CommandLine cli) {
+        check(cli, "--jmh-forks", jmhForks, 0, 10);
+        check(cli, "--jmh-warmups", jmhWarmups, 0, 100);
+        check(cli, "--jmh-iterations", jmhIterations, 1, 100);
+        check(cli, "--jmh-seconds", jmhSeconds, 1, 600);
+        check(cli, "--jmh-batch", jmhBatch, 100, 10_000_000);
+        return new JmhAgainstBroker.Budget(jmhForks, jmhWarmups, jmhIterations, jmhSeconds, jmhBatch);
+    }
+
+    private static void check(CommandLine cli, String option, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new ParameterException(cli, option + ": must be " + min + ".." + max + ", got " + value);
+        }
     }
 
     private static List<String> numbers(WorkloadCatalog workloads) {

@@ -20,6 +20,14 @@ public final class TextTable {
         return this;
     }
 
+    public List<String> headers() {
+        return headers;
+    }
+
+    public List<List<String>> rows() {
+        return List.copyOf(rows);
+    }
+
     public boolean isEmpty() {
         return rows.isEmpty();
     }

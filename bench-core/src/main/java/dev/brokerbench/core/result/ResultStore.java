@@ -47,7 +47,7 @@ public final class ResultStore {
     public List<RunResult> readAll() {
         List<RunResult> results = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".json"))
+            for (Path p : files.filter(f -> f.getFileName().toString().matches("[^_]+__[^_]+__.+\\.json"))
                     .sorted(Comparator.naturalOrder()).toList()) {
                 results.add(Json.mapper().readValue(p.toFile(), RunResult.class));
             }

@@ -40,7 +40,20 @@ public final class MatrixRunner {
     public record Entry(BrokerRuntime broker, List<DriverFactory> paths, List<Workload> workloads) {
     }
 
+    /** Work done against a broker after its cells and before it stops (e.g. JMH against the same process). */
+    @FunctionalInterface
+    public interface WhileRunning {
+        WhileRunning NOTHING = (runtime, broker, paths) -> {
+        };
+
+        void run(BrokerRuntime runtime, BrokerInstance broker, List<DriverFactory> paths) throws Exception;
+    }
+
     public void run(List<Entry> entries) throws InterruptedException {
+        run(entries, WhileRunning.NOTHING);
+    }
+
+    public void run(List<Entry> entries, WhileRunning whileRunning) throws InterruptedException {
         EnvironmentInfo env = EnvironmentInfo.current();
         for (Entry entry : entries) {
             Optional<String> unavailable = entry.broker().unavailableReason(environment);
@@ -55,6 +68,14 @@ public final class MatrixRunner {
                     for (Workload workload : entry.workloads()) {
                         runCell(entry.broker(), broker, path, workload.scaled(scale), env);
                     }
+                }
+                try {
+                    whileRunning.run(entry.broker(), broker, entry.paths());
+                } catch (InterruptedException e) {
+                    throw e;
+                } catch (Exception e) {
+                    listener.cellFailed(entry.broker().brokerId(), "*", entry.workloads().get(0),
+                            "after the cells: " + ErrorLog.describe(e));
                 }
             } catch (BrokerStartException e) {
                 listener.brokerFailed(entry.broker(), e);

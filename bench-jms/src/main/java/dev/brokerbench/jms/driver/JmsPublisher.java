@@ -32,6 +32,9 @@ final class JmsPublisher implements Publisher {
 
     @Override
     public void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) throws Exception {
+        if (asyncSend == null) {
+            throw new UnsupportedOperationException("this client path has no broker-confirmed async send");
+        }
         asyncSend.send(producer, message(stamp, payload), confirmation);
     }
 

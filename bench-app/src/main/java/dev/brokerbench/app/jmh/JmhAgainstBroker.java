@@ -1,0 +1,100 @@
+package dev.brokerbench.app.jmh;
+
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.run.MatrixRunner;
+import dev.brokerbench.core.run.Requirements;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.core.spi.Support;
+import dev.brokerbench.jmh.ConsumeBenchmark;
+import dev.brokerbench.jmh.PublishBenchmark;
+import dev.brokerbench.jmh.Targets;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the JMH benchmarks against a broker the matrix runner already started (one broker process per run, not per
+ * fork), for each of its client paths, only the benchmarks the pair supports. Results: {@code jmh-<broker>.json}.
+ */
+public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
+    /**
+     * How long JMH runs.
+     *
+     * @param forks              JVM forks per benchmark
+     * @param warmupIterations   warm-up iterations
+     * @param iterations         measured iterations
+     * @param iterationSeconds   seconds per publish iteration
+     * @param consumeBatch       messages per measured consume drain
+     */
+    public record Budget(int forks, int warmupIterations, int iterations, int iterationSeconds, int consumeBatch) {
+    }
+
+    private final Path outDir;
+    private final Budget budget;
+    private final PrintStream out;
+
+    public JmhAgainstBroker(Path outDir, Budget budget, PrintStream out) {
+        this.outDir = outDir;
+        this.budget = budget;
+        this.out = out;
+    }
+
+    @Override
+    public void run(BrokerRuntime runtime, BrokerInstance broker, List<DriverFactory> paths) throws Exception {
+        List<String> targets = new ArrayList<>();
+        List<String> excluded = new ArrayList<>();
+        for (DriverFactory path : paths) {
+            Endpoint e = broker.endpoint(path.protocol());
+            String target = Targets.encode(runtime.brokerId(), path.id(), e.protocol(), e.host(), e.port());
+            Map<Capability, Support> caps = Requirements.capabilities(runtime, path);
+            if (!caps.get(Capability.SYNC_CONFIRMED_PUBLISH).supported()
+                    || !caps.get(Capability.ASYNC_WINDOWED_PUBLISH).supported()) {
+                excluded.add(target);
+            } else {
+                targets.add(target);
+            }
+        }
+        Path json = outDir.resolve("jmh-" + runtime.brokerId() + ".json");
+        out.println("» JMH against " + runtime.displayName() + " (" + (targets.size() + excluded.size())
+                + " client paths) -> " + json.getFileName());
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .forks(budget.forks())
+                .warmupIterations(budget.warmupIterations())
+                .measurementIterations(budget.iterations())
+                .warmupTime(TimeValue.seconds(budget.iterationSeconds()))
+                .measurementTime(TimeValue.seconds(budget.iterationSeconds()))
+                .param("batch", String.valueOf(budget.consumeBatch()))
+                .shouldFailOnError(false)
+                .resultFormat(ResultFormatType.JSON)
+                .result(json.toString());
+        if (!targets.isEmpty()) {
+            new Runner(options.include(PublishBenchmark.class.getName() + ".*")
+                    .include(ConsumeBenchmark.class.getName() + ".*")
+                    .param("target", targets.toArray(String[]::new)).build()).run();
+        }
+        for (String target : excluded) {
+            // a pair without both confirmed publish modes runs only what it supports; its file gets a suffix
+            Path partial = outDir.resolve("jmh-" + runtime.brokerId() + "-" + target.split("\\|")[1] + ".json");
+            boolean sync = Requirements.capabilities(runtime, paths.stream()
+                    .filter(p -> p.id().equals(target.split("\\|")[1])).findFirst().orElseThrow())
+                    .get(Capability.SYNC_CONFIRMED_PUBLISH).supported();
+            ChainedOptionsBuilder o = new OptionsBuilder().parent(options.build())
+                    .include(ConsumeBenchmark.class.getName() + ".*")
+                    .param("target", target).result(partial.toString());
+            if (sync) {
+                o.include(PublishBenchmark.class.getName() + ".publishSync");
+            }
+            new Runner(o.build()).run();
+        }
+    }
+}

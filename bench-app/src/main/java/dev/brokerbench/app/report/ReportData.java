@@ -1,0 +1,88 @@
+package dev.brokerbench.app.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brokerbench.core.result.Json;
+import dev.brokerbench.core.result.ResultStore;
+import dev.brokerbench.core.result.RunResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Everything a report shows, read back from a results directory: per-cell results, the run record and JMH scores.
+ *
+ * @param results per broker x path x case
+ * @param run     brokers and cells not run (absent for results written by older runs)
+ * @param jmh     JMH scores
+ */
+public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> jmh) {
+
+    /**
+     * One JMH score, in msg/s whatever the benchmark mode.
+     *
+     * @param benchmark    publishSync, publishAsync or drain
+     * @param broker       broker id
+     * @param clientPath   client path id
+     * @param payloadBytes message body size
+     * @param msgPerSec    score as messages per second
+     * @param errorMsgPerSec 99.9 % confidence half-width, in msg/s (0 with a single iteration)
+     * @param rawScore     JMH's own score and unit, for the record
+     */
+    public record JmhScore(String benchmark, String broker, String clientPath, int payloadBytes, double msgPerSec,
+                           double errorMsgPerSec, String rawScore) {
+    }
+
+    public static ReportData read(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new dev.brokerbench.core.model.InvalidConfigException("results directory " + dir + " does not exist");
+        }
+        List<RunResult> results = new ResultStore(dir).readAll().stream()
+                .sorted(Comparator.comparing((RunResult r) -> r.broker().brokerId())
+                        .thenComparing(r -> r.client().clientPath()).thenComparing(r -> r.workload().name()))
+                .toList();
+        try {
+            Path runFile = dir.resolve(RunRecord.FILE);
+            RunRecord run = Files.exists(runFile) ? Json.mapper().readValue(runFile.toFile(), RunRecord.class) : null;
+            return new ReportData(results, run, jmh(dir));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir, e);
+        }
+    }
+
+    private static List<JmhScore> jmh(Path dir) throws IOException {
+        List<JmhScore> scores = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().matches("jmh-.*\\.json")).sorted().toList()) {
+                JsonNode root = Json.mapper().readTree(f.toFile());
+                for (JsonNode b : root) {
+                    String[] target = b.path("params").path("target").asText("?|?|?|?|0").split("\\|");
+                    String name = b.path("benchmark").asText();
+                    String method = name.substring(name.lastIndexOf('.') + 1);
+                    JsonNode metric = b.path("primaryMetric");
+                    double score = metric.path("score").asDouble();
+                    double error = metric.path("scoreError").asDouble();
+                    if (Double.isNaN(error)) {
+                        error = 0;
+                    }
+                    String unit = metric.path("scoreUnit").asText();
+                    double msgPerSec = score;
+                    double errMsgPerSec = error;
+                    if (unit.equals("ms/op")) {
+                        int batch = b.path("params").path("batch").asInt(1);
+                        msgPerSec = score > 0 ? batch / (score / 1000) : 0;
+                        errMsgPerSec = score > error && score > 0 ? msgPerSec - batch / ((score + error) / 1000) : 0;
+                    }
+                    scores.add(new JmhScore(method, target[0], target[1],
+                            b.path("params").path("payloadBytes").asInt(), msgPerSec, Math.abs(errMsgPerSec),
+                            String.format(java.util.Locale.ROOT, "%.3f ± %.3f %s", score, error, unit)));
+                }
+            }
+        }
+        return scores;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.brokerbench.app.report;
+
+import dev.brokerbench.app.report.charts.Charts;
+import dev.brokerbench.app.report.html.HtmlPage;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.result.Json;
+import dev.brokerbench.core.result.ResultStore;
+import dev.brokerbench.core.result.RunResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Writes a report directory: index.html (self-contained), report.md, results.csv, report.json, charts/*.png. */
+public final class ReportWriter {
+    private ReportWriter() {
+    }
+
+    public static Path write(ReportData data, Path outDir) {
+        List<Charts.Png> charts = charts(data);
+        try {
+            Files.createDirectories(outDir.resolve("charts"));
+            for (Charts.Png png : charts) {
+                Files.write(outDir.resolve("charts").resolve(png.name() + ".png"), png.bytes());
+            }
+            ResultStore.writeAtomically(outDir.resolve("report.md"), markdown(data, charts));
+            ResultStore.writeAtomically(outDir.resolve("results.csv"), csv(data.results()));
+            ResultStore.writeAtomically(outDir.resolve("report.json"), Json.mapper().writeValueAsString(data));
+            return ResultStore.writeAtomically(outDir.resolve("index.html"),
+                    HtmlPage.render(data, charts, "brokerbench: message broker comparison"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report to " + outDir, e);
+        }
+    }
+
+    static List<Charts.Png> charts(ReportData data) {
+        List<Charts.Png> charts = new ArrayList<>();
+        Charts.Palette palette = Charts.palette(data.results(), data.jmh());
+        if (!data.results().isEmpty()) {
+            charts.add(Charts.overall(data.results(), palette));
+        }
+        Map<String, List<RunResult>> byCase = new TreeMap<>();
+        data.results().forEach(r -> byCase.computeIfAbsent(r.workload().name(), k -> new ArrayList<>()).add(r));
+        byCase.forEach((name, results) -> {
+            String title = results.get(0).workload().title();
+            charts.add(Charts.progress(name, title, results, palette));
+            charts.add(Charts.windows(name, title, results));
+            if (results.get(0).reportedPhase().action() == Action.PUBLISH) {
+                charts.add(Charts.latency(name, title, results, palette));
+            }
+        });
+        if (!data.jmh().isEmpty()) {
+            charts.add(Charts.jmh(data.jmh(), palette));
+        }
+        return charts;
+    }
+
+    private static String markdown(ReportData data, List<Charts.Png> charts) {
+        StringBuilder sb = new StringBuilder("# brokerbench report\n\n");
+        if (data.run() != null) {
+            sb.append("Run ").append(data.run().runId()).append(", scale ").append(data.run().scale()).append(".\n\n");
+        }
+        sb.append("## Results\n\n").append(SummaryTables.results(data.results()).markdown()).append('\n');
+        if (data.run() != null && !data.run().missing().isEmpty()) {
+            sb.append("## Not run\n\n").append(SummaryTables.missing(data.run().missing()).markdown()).append('\n');
+        }
+        sb.append("## Charts\n\n");
+        charts.forEach(c -> sb.append("![").append(c.title()).append("](charts/").append(c.name()).append(".png)\n\n"));
+        return sb.toString();
+    }
+
+    static String csv(List<RunResult> results) {
+        StringBuilder sb = new StringBuilder("broker,broker_version,client_path,client_version,case,title,phase,mode,"
+                + "messages,overall_msg_s,window_min_msg_s,window_mean_msg_s,window_max_msg_s,confirm_p50_us,"
+                + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status\n");
+        for (RunResult r : results) {
+            var p = r.reportedPhase();
+            var a = r.accounting();
+            sb.append(String.join(",", List.of(r.broker().brokerId(), r.broker().version(), r.client().clientPath(),
+                    r.client().version(), r.workload().name(), '"' + r.workload().title() + '"', p.name(),
+                    p.mode() == null ? "" : p.mode().name().toLowerCase(Locale.ROOT), String.valueOf(p.expected()),
+                    num(p.rate().overall()), num(p.rate().windowMin()), num(p.rate().windowMean()),
+                    num(p.rate().windowMax()), p.latency() == null ? "" : num(p.latency().p50Micros()),
+                    p.latency() == null ? "" : num(p.latency().p99Micros()), String.valueOf(a.sent()),
+                    String.valueOf(a.confirmed()), String.valueOf(a.received()), String.valueOf(a.duplicates()),
+                    String.valueOf(a.reordered()), String.valueOf(a.lost()), r.status()))).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}

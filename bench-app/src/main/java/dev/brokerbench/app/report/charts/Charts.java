@@ -1,0 +1,204 @@
+package dev.brokerbench.app.report.charts;
+
+import dev.brokerbench.app.report.ReportData.JmhScore;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.RunResult;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** The report's charts, rendered to PNG with XChart. */
+public final class Charts {
+    private static final int WIDTH = 900;
+    private static final int HEIGHT = 420;
+    private static final double[] PERCENTILES = {50, 75, 90, 95, 99, 99.9, 99.99, 100};
+
+    static {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Charts() {
+    }
+
+    /** One rendered chart. */
+    public record Png(String name, String title, byte[] bytes) {
+    }
+
+    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
+        new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
+        new Color(0xbcbd22), new Color(0x17becf)};
+
+    /** The same colour for the same broker / client path in every chart of a report. */
+    public record Palette(Map<String, Color> colors) {
+        public static Palette of(java.util.Collection<String> names) {
+            Map<String, Color> map = new LinkedHashMap<>();
+            new java.util.TreeSet<>(names).forEach(n -> map.put(n, PALETTE[map.size() % PALETTE.length]));
+            return new Palette(map);
+        }
+
+        Color of(String name) {
+            return colors.getOrDefault(name, Color.DARK_GRAY);
+        }
+    }
+
+    public static Palette palette(List<RunResult> results, List<JmhScore> jmh) {
+        Set<String> names = new LinkedHashSet<>();
+        results.forEach(r -> names.add(series(r)));
+        jmh.forEach(j -> names.add(j.broker() + " / " + j.clientPath()));
+        return Palette.of(names);
+    }
+
+    static String series(RunResult r) {
+        return r.broker().brokerId() + " / " + r.client().clientPath();
+    }
+
+    /** The published figures: messages over time of the reported phase, per broker and client path. */
+    public static Png progress(String caseName, String title, List<RunResult> results, Palette palette) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(caseName + ": " + title)
+                .xAxisTitle("seconds").yAxisTitle("messages completed").build();
+        style(chart);
+        chart.getStyler().setMarkerSize(0);
+        for (RunResult r : results) {
+            PhaseResult p = r.reportedPhase();
+            double[] seconds = p.series().seconds();
+            if (seconds.length < 2) {
+                continue;
+            }
+            double[] messages = new double[seconds.length];
+            for (int i = 0; i < seconds.length; i++) {
+                messages[i] = (double) i * p.series().step();
+            }
+            XYSeries s = chart.addSeries(series(r), seconds, messages);
+            s.setMarker(SeriesMarkers.NONE);
+            s.setLineColor(palette.of(series(r)));
+        }
+        return png("progress-" + caseName, caseName + " progress over time", chart);
+    }
+
+    /** Overall msg/s per case (log scale), one bar per broker and client path. */
+    public static Png overall(List<RunResult> results, Palette palette) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Overall rate of the reported phase per case").xAxisTitle("case").yAxisTitle("msg/s (log)")
+                .build();
+        style(chart);
+        chart.getStyler().setYAxisLogarithmic(true).setYAxisMin(1.0);
+        List<String> cases = results.stream().map(r -> r.workload().name()).distinct().sorted().toList();
+        for (Map.Entry<String, List<RunResult>> e : bySeries(results).entrySet()) {
+            List<Double> values = new ArrayList<>();
+            for (String c : cases) {
+                values.add(e.getValue().stream().filter(r -> r.workload().name().equals(c)).findFirst()
+                        .map(r -> Math.max(1, r.reportedPhase().rate().overall())).orElse(1.0));
+            }
+            chart.addSeries(e.getKey(), cases, values).setFillColor(palette.of(e.getKey()));
+        }
+        return png("overall", "overall msg/s per case", chart);
+    }
+
+    /** Min / mean / max over 1000-message windows for one case, per broker and client path. */
+    public static Png windows(String caseName, String title, List<RunResult> results) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(caseName + ": " + title + " — rate over 1000-message windows").yAxisTitle("msg/s").build();
+        style(chart);
+        List<String> names = results.stream().map(Charts::series).toList();
+        chart.addSeries("min", names, results.stream().map(r -> r.reportedPhase().rate().windowMin()).toList());
+        chart.addSeries("mean", names, results.stream().map(r -> r.reportedPhase().rate().windowMean()).toList());
+        chart.addSeries("max", names, results.stream().map(r -> r.reportedPhase().rate().windowMax()).toList());
+        chart.addSeries("overall", names, results.stream().map(r -> r.reportedPhase().rate().overall()).toList());
+        return png("windows-" + caseName, caseName + " window rates", chart);
+    }
+
+    /** Confirmation latency percentiles of one publish case (log-log), per broker and client path. */
+    public static Png latency(String caseName, String title, List<RunResult> results, Palette palette) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(caseName + ": " + title + " — send to broker confirmation")
+                .xAxisTitle("percentile: 1/(1-p), so 10 = p90, 100 = p99, 1000 = p99.9")
+                .yAxisTitle("latency µs (log)").build();
+        style(chart);
+        chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
+        for (RunResult r : results) {
+            if (r.reportedPhase().latency() == null) {
+                continue;
+            }
+            Histogram h = r.reportedPhase().latency().decode();
+            double[] x = new double[PERCENTILES.length];
+            double[] y = new double[PERCENTILES.length];
+            for (int i = 0; i < PERCENTILES.length; i++) {
+                double p = Math.min(PERCENTILES[i], 99.999);
+                x[i] = 1 / (1 - p / 100);
+                y[i] = Math.max(1, h.getValueAtPercentile(PERCENTILES[i]) / 1000.0);
+            }
+            XYSeries s = chart.addSeries(series(r), x, y);
+            s.setLineColor(palette.of(series(r)));
+            s.setMarkerColor(palette.of(series(r)));
+        }
+        return png("latency-" + caseName, caseName + " latency percentiles", chart);
+    }
+
+    /** JMH scores in msg/s with their 99.9 % error, one bar per broker and client path per benchmark. */
+    public static Png jmh(List<JmhScore> scores, Palette palette) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("JMH: msg/s with 99.9% error").yAxisTitle("msg/s (log)").build();
+        style(chart);
+        chart.getStyler().setYAxisLogarithmic(true).setYAxisMin(1.0);
+        List<String> benches = scores.stream().map(s -> s.benchmark() + " " + (s.payloadBytes() / 1024) + "KB")
+                .distinct().toList();
+        Set<String> targets = new LinkedHashSet<>();
+        scores.forEach(s -> targets.add(s.broker() + " / " + s.clientPath()));
+        for (String target : targets) {
+            List<Double> values = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (String bench : benches) {
+                JmhScore s = scores.stream().filter(j -> (j.broker() + " / " + j.clientPath()).equals(target)
+                        && (j.benchmark() + " " + (j.payloadBytes() / 1024) + "KB").equals(bench)).findFirst()
+                        .orElse(null);
+                values.add(s == null ? 1.0 : Math.max(1, s.msgPerSec()));
+                errors.add(s == null ? 0.0 : Math.min(s.errorMsgPerSec(), Math.max(0, s.msgPerSec() - 1)));
+            }
+            chart.addSeries(target, benches, values, errors).setFillColor(palette.of(target));
+        }
+        return png("jmh", "JMH scores", chart);
+    }
+
+    private static Map<String, List<RunResult>> bySeries(List<RunResult> results) {
+        Map<String, List<RunResult>> map = new LinkedHashMap<>();
+        for (RunResult r : results) {
+            map.computeIfAbsent(series(r), k -> new ArrayList<>()).add(r);
+        }
+        return map;
+    }
+
+    private static void style(Chart<?, ?> chart) {
+        Styler s = chart.getStyler();
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(new Color(250, 250, 252));
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        s.setAntiAlias(true);
+    }
+
+    private static Png png(String name, String title, Chart<?, ?> chart) {
+        try {
+            return new Png(name, title, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot render chart " + name, e);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.brokerbench.app.report.html;
+
+import static dev.brokerbench.app.report.html.Html.esc;
+
+import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.app.report.RunSummary;
+import dev.brokerbench.app.report.TextTable;
+import dev.brokerbench.app.report.charts.Charts;
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.result.EnvironmentInfo;
+import dev.brokerbench.core.result.RunResult;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The self-contained report page: inline CSS, charts as PNG data URIs, no script, opens offline. */
+public final class HtmlPage {
+    private static final String CSS = """
+            body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d2430;background:#f4f6f9}
+            header{background:#1d2a44;color:#fff;padding:24px 40px}header h1{margin:0 0 6px}header p{margin:0;opacity:.85}
+            main{padding:24px 40px;max-width:1400px}section{background:#fff;border-radius:8px;padding:16px 24px;margin:0 0 20px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+            h2{margin-top:0;font-size:1.2em}table{border-collapse:collapse;font-size:13px;width:100%}
+            th,td{border-bottom:1px solid #e3e7ee;padding:5px 8px;text-align:left;vertical-align:top}th{background:#f0f3f8}
+            td.num{text-align:right;font-variant-numeric:tabular-nums}.badge{padding:2px 8px;border-radius:10px;font-weight:600;font-size:12px}
+            .ok{background:#ddf4e4;color:#17643a}.bad{background:#fde2e1;color:#a4161a}.warn{background:#fff3cd;color:#7a5a00}
+            .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}
+            figure{margin:0}figure img{width:100%;border:1px solid #e3e7ee;border-radius:6px}figcaption{font-size:12px;color:#5b6577}
+            .flags li{margin:4px 0}code{background:#eef1f6;padding:1px 4px;border-radius:3px}
+            """;
+
+    private HtmlPage() {
+    }
+
+    public static String render(ReportData data, List<Charts.Png> charts, String title) {
+        StringBuilder h = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<title>").append(esc(title)).append("</title><style>").append(CSS).append("</style></head><body>");
+        h.append("<header><h1>").append(esc(title)).append("</h1><p>");
+        if (data.run() != null) {
+            h.append("run ").append(esc(data.run().runId())).append(" · scale ").append(data.run().scale())
+                    .append(" of the published message counts · ");
+        }
+        h.append(data.results().size()).append(" results · ").append(data.jmh().size()).append(" JMH scores</p></header><main>");
+        flags(h, data);
+        section(h, "results", "Results: the seed matrix", "<p>Reported phase of each case; min / mean / max over"
+                + " windows of 1000 messages, overall = messages / active time; latency from send to broker"
+                + " confirmation.</p>" + resultsTable(data.results()));
+        h.append("<section id=\"charts\"><h2>Charts</h2><div class=\"charts\">");
+        for (Charts.Png png : charts) {
+            h.append("<figure><img class=\"chart\" id=\"chart-").append(esc(png.name())).append("\" alt=\"")
+                    .append(esc(png.title())).append("\" src=\"data:image/png;base64,")
+                    .append(Base64.getEncoder().encodeToString(png.bytes())).append("\"><figcaption>")
+                    .append(esc(png.title())).append("</figcaption></figure>");
+        }
+        h.append("</div></section>");
+        if (!data.jmh().isEmpty()) {
+            section(h, "jmh", "JMH", "<p>Four threads, each its own session, against the same broker processes."
+                    + " Consume scores are single-shot drains of a pre-filled queue, converted to msg/s.</p>"
+                    + table(jmhTable(data.jmh())));
+        }
+        if (data.run() != null && !data.run().missing().isEmpty()) {
+            section(h, "not-run", "Not run", table(missingTable(data.run().missing())));
+        }
+        section(h, "parity", "Parity settings", table(parityTable(data.results())));
+        section(h, "environment", "Brokers and environment", table(brokerTable(data)) + environment(data));
+        h.append("</main></body></html>");
+        return h.toString();
+    }
+
+    private static void section(StringBuilder h, String id, String title, String body) {
+        h.append("<section id=\"").append(id).append("\"><h2>").append(esc(title)).append("</h2>").append(body)
+                .append("</section>");
+    }
+
+    private static void flags(StringBuilder h, ReportData data) {
+        List<String> flags = new ArrayList<>();
+        for (RunResult r : data.results()) {
+            String cell = r.broker().brokerId() + " / " + r.client().clientPath() + " / " + r.workload().name();
+            if (!r.status().equals("ok")) {
+                flags.add("<span class=\"badge bad\">" + r.status() + "</span> " + esc(cell) + ": "
+                        + esc(r.accounting() == null ? "no accounting" : r.accounting().summary()));
+            }
+            if (r.phases().stream().anyMatch(p -> p.resources().clientSaturated())) {
+                flags.add("<span class=\"badge warn\">client saturated</span> " + esc(cell)
+                        + ": the load generator used 80 % or more of all cores; the figure may be its limit");
+            }
+        }
+        h.append("<section id=\"flags\"><h2>Flags</h2>");
+        if (flags.isEmpty()) {
+            h.append("<p><span class=\"badge ok\">clean</span> every cell delivered every message exactly once,"
+                    + " without errors, and no client was saturated.</p>");
+        } else {
+            h.append("<ul class=\"flags\">");
+            flags.forEach(f -> h.append("<li>").append(f).append("</li>"));
+            h.append("</ul>");
+        }
+        h.append("</section>");
+    }
+
+    private static String resultsTable(List<RunResult> results) {
+        TextTable t = dev.brokerbench.app.report.SummaryTables.results(results);
+        return table(t);
+    }
+
+    static String table(TextTable t) {
+        StringBuilder h = new StringBuilder("<table><thead><tr>");
+        t.headers().forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
+        h.append("</tr></thead><tbody>");
+        for (List<String> row : t.rows()) {
+            h.append("<tr>");
+            for (String c : row) {
+                boolean num = c.matches("[-0-9.,/ ]+");
+                String cls = c.equals("ok") ? "badge ok" : c.equals("LOSS") || c.equals("ERROR") ? "badge bad" : null;
+                h.append(num ? "<td class=\"num\">" : "<td>")
+                        .append(cls == null ? esc(c) : "<span class=\"" + cls + "\">" + esc(c) + "</span>")
+                        .append("</td>");
+            }
+            h.append("</tr>");
+        }
+        return h.append("</tbody></table>").toString();
+    }
+
+    private static TextTable jmhTable(List<dev.brokerbench.app.report.ReportData.JmhScore> scores) {
+        TextTable t = new TextTable(List.of("benchmark", "payload bytes", "broker", "client path", "msg/s",
+                "± msg/s (99.9%)", "JMH score"));
+        for (var s : scores) {
+            t.add(List.of(s.benchmark(), String.valueOf(s.payloadBytes()), s.broker(), s.clientPath(),
+                    String.format(java.util.Locale.ROOT, "%,.0f", s.msgPerSec()),
+                    String.format(java.util.Locale.ROOT, "%,.0f", s.errorMsgPerSec()), s.rawScore()));
+        }
+        return t;
+    }
+
+    private static TextTable missingTable(List<RunSummary.Missing> missing) {
+        return dev.brokerbench.app.report.SummaryTables.missing(missing);
+    }
+
+    private static TextTable parityTable(List<RunResult> results) {
+        TextTable t = new TextTable(List.of("broker / client path", "setting", "value"));
+        Map<String, Map<String, String>> seen = new LinkedHashMap<>();
+        for (RunResult r : results) {
+            seen.putIfAbsent(r.broker().brokerId() + " / " + r.client().clientPath() + " (" + r.client().library()
+                    + " " + r.client().version() + ")", new java.util.TreeMap<>(r.client().settings()));
+        }
+        seen.forEach((k, v) -> v.forEach((key, value) -> {
+            if (!key.equals("url")) {
+                t.add(List.of(k, key, value));
+            }
+        }));
+        return t;
+    }
+
+    private static TextTable brokerTable(ReportData data) {
+        TextTable t = new TextTable(List.of("broker", "version", "runtime", "start-to-ready ms", "setting", "value"));
+        Map<String, BrokerInfo> brokers = new LinkedHashMap<>();
+        data.results().forEach(r -> brokers.putIfAbsent(r.broker().brokerId(), r.broker()));
+        for (BrokerInfo b : brokers.values()) {
+            new java.util.TreeMap<>(b.settings()).forEach((k, v) -> t.add(List.of(b.displayName(), b.version(),
+                    b.runtime(), String.valueOf(b.startToReadyMillis()), k, v)));
+        }
+        return t;
+    }
+
+    private static String environment(ReportData data) {
+        if (data.results().isEmpty()) {
+            return "";
+        }
+        EnvironmentInfo e = data.results().get(0).environment();
+        return "<p>Suite: " + esc(e.jvm()) + " on " + esc(e.os()) + ", " + e.cores() + " cores (" + esc(e.cpuModel())
+                + "), max heap " + e.maxHeapMb() + " MB. Client and brokers on the same host, over loopback.</p>";
+    }
+}

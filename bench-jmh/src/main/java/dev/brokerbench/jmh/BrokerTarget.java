@@ -1,0 +1,53 @@
+package dev.brokerbench.jmh;
+
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.util.ServiceLoader;
+import java.util.concurrent.ThreadLocalRandom;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The broker and client path under test, shared by every thread. Brokers are started once per benchmark run by the
+ * caller (not per fork); this state only connects to them.
+ */
+@State(Scope.Benchmark)
+public class BrokerTarget {
+    /** {@code brokerId|clientPath|protocol|host|port}, built by {@link Targets#encode}. */
+    @Param("")
+    public String target;
+
+    /** Message body in bytes: 0 or 10240 for the seed cases. */
+    @Param({"0", "10240"})
+    public int payloadBytes;
+
+    Driver driver;
+    String queue;
+    byte[] payload;
+
+    @Setup(Level.Trial)
+    public void connect() throws Exception {
+        String[] t = Targets.decode(target);
+        DriverFactory factory = ServiceLoader.load(DriverFactory.class).stream().map(ServiceLoader.Provider::get)
+                .filter(f -> f.id().equals(t[1])).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no client path " + t[1] + " on the classpath"));
+        driver = factory.create(t[0], new Endpoint(t[2], t[3], Integer.parseInt(t[4])),
+                new ClientSpec(Targets.WINDOW, Targets.PREFETCH, AckMode.AUTO, 1, true, payloadBytes));
+        queue = "jmh." + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffL) + "." + payloadBytes;
+        payload = new byte[payloadBytes];
+        ThreadLocalRandom.current().nextBytes(payload);
+    }
+
+    @TearDown(Level.Trial)
+    public void disconnect() throws Exception {
+        Targets.drain(driver, queue);
+        driver.close();
+    }
+}

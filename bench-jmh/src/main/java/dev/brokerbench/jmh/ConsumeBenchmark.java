@@ -1,0 +1,121 @@
+package dev.brokerbench.jmh;
+
+import dev.brokerbench.core.spi.Confirmation;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Stamp;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+
+/**
+ * Cases 5-6: four consumers (prefetch 1000) drain a queue pre-filled with {@code batch} persistent messages. Single
+ * shot: the score is the time to drain one batch; msg/s = batch / score. The fill is not measured, and consumers
+ * are opened after it, so nothing is prefetched before the clock starts.
+ */
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Threads(4)
+public class ConsumeBenchmark {
+
+    /** The pre-filled queue of one iteration. */
+    @State(Scope.Benchmark)
+    public static class Filled {
+        /** Messages per measured drain. */
+        @Param("5000")
+        public int batch;
+
+        final AtomicLong received = new AtomicLong();
+
+        @Setup(Level.Iteration)
+        public void fill(BrokerTarget target) throws Exception {
+            received.set(0);
+            Semaphore window = new Semaphore(Targets.WINDOW);
+            CountDownLatch done = new CountDownLatch(batch);
+            boolean async = true;
+            try (Publisher publisher = target.driver.publisher(target.queue)) {
+                for (int i = 0; i < batch; i++) {
+                    Stamp stamp = new Stamp(1, i, System.nanoTime());
+                    if (async) {
+                        if (!window.tryAcquire(60, TimeUnit.SECONDS)) {
+                            throw new IllegalStateException("fill: no confirmation for 60 s");
+                        }
+                        try {
+                            publisher.sendAsync(stamp, target.payload, new Confirmation() {
+                                @Override
+                                public void confirmed() {
+                                    window.release();
+                                    done.countDown();
+                                }
+
+                                @Override
+                                public void failed(Throwable cause) {
+                                    window.release();
+                                }
+                            });
+                            continue;
+                        } catch (UnsupportedOperationException e) {
+                            window.release();
+                            async = false; // this path has no async send: fill with confirmed sync sends
+                        }
+                    }
+                    publisher.send(stamp, target.payload);
+                    done.countDown();
+                }
+                if (!done.await(120, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("fill: " + done.getCount() + " messages unconfirmed");
+                }
+            }
+        }
+    }
+
+    /** One consumer session, opened after the fill. */
+    @State(Scope.Thread)
+    public static class Client {
+        Consumer consumer;
+
+        @Setup(Level.Iteration)
+        public void open(BrokerTarget target, Filled filled) throws Exception {
+            consumer = target.driver.consumer(target.queue);
+        }
+
+        @TearDown(Level.Iteration)
+        public void close() throws Exception {
+            consumer.acknowledge();
+            consumer.close();
+        }
+    }
+
+    /** A drain that receives nothing for this long has lost messages: the benchmark fails rather than hangs. */
+    static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    @Benchmark
+    public long drain(Filled filled, Client client) throws Exception {
+        long mine = 0;
+        long last = System.nanoTime();
+        while (filled.received.get() < filled.batch) {
+            if (client.consumer.receive(100, (stream, sequence, sendNanos, bytes, redelivered) -> {
+            })) {
+                filled.received.incrementAndGet();
+                mine++;
+                last = System.nanoTime();
+            } else if (System.nanoTime() - last > STALL_NANOS) {
+                throw new IllegalStateException("drain stalled: " + filled.received.get() + " of " + filled.batch
+                        + " messages received");
+            }
+        }
+        return mine;
+    }
+}
