@@ -1,7 +1,9 @@
 package dev.brokerbench.app;
 
 import dev.brokerbench.app.cli.CeilingCommand;
+import dev.brokerbench.app.cli.BaselineCommand;
 import dev.brokerbench.app.cli.CompareCommand;
+import dev.brokerbench.app.cli.GateCommand;
 import dev.brokerbench.app.cli.ReportCommand;
 import dev.brokerbench.app.cli.ListCommand;
 import dev.brokerbench.app.cli.RunCommand;
@@ -15,6 +17,7 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BenchCli.Version.class,
         description = "Compare message brokers through JMS and native clients, with exact message accounting.",
         subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class,
+                GateCommand.class, BaselineCommand.class,
                 CeilingCommand.class, CommandLine.HelpCommand.class})
 public final class BenchCli implements Runnable {
     public static final int EXIT_OK = 0;

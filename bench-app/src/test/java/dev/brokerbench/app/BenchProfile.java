@@ -2,23 +2,78 @@ package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brokerbench.app.gate.Baseline;
+import dev.brokerbench.app.gate.Figures;
+import dev.brokerbench.app.gate.RegressionGate;
+import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.core.result.Json;
+import dev.brokerbench.core.result.ResultStore;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * What {@code mvn verify -Pbench} runs (and only then: the name does not match the test patterns): the seed matrix on
- * every broker at {@code -Dbench.scale} (default 0.01), results and summary.md under target/bench-report/. Fails when
- * any cell lost or duplicated messages or a broker failed to start.
+ * What {@code mvn verify -Pbench} runs (and only then: the name matches no test pattern). The packaged CLI runs the
+ * seed matrix on every broker at {@code -Dbench.scale} and, against the same broker processes, the JMH benchmarks;
+ * the report goes to target/bench-report/ (index.html, report.md, results.csv, report.json, charts/); then the
+ * regression gate compares the fresh figures with baselines/bench-baseline.json.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BenchProfile {
+    static final Path REPORT = Path.of(System.getProperty("bench.report.dir", "target/bench-report"));
+    static final Path RESULTS = REPORT.resolve("results");
+    static final Path BASELINE = Path.of(System.getProperty("bench.baseline", "../baselines/bench-baseline.json"));
+
+    private static int bench(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-jar", ItSupport.benchJar().toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        if (!p.waitFor(3, TimeUnit.HOURS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("bench " + args[0] + " did not finish in 3 hours");
+        }
+        return p.exitValue();
+    }
+
     @Test
-    void seedMatrix() {
-        Path report = Path.of(System.getProperty("bench.report.dir", "target/bench-report"));
-        int code = BenchCli.execute(System.out, System.err, "run",
-                "--broker", System.getProperty("bench.brokers", "all"),
+    @Order(1)
+    void comparison() throws Exception {
+        int run = bench("run", "--broker", System.getProperty("bench.brokers", "all"),
                 "--case", System.getProperty("bench.cases", "all"),
-                "--scale", System.getProperty("bench.scale", "0.01"),
-                "--out", report.toString(), "--no-progress");
-        assertThat(code).as("bench run exit code; see " + report.resolve("summary.md")).isZero();
+                "--scale", System.getProperty("bench.scale", "0.02"), "--out", RESULTS.toString(), "--no-progress",
+                "--jmh", "--jmh-forks", System.getProperty("bench.jmh.forks", "1"),
+                "--jmh-warmups", System.getProperty("bench.jmh.warmups", "1"),
+                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "3"),
+                "--jmh-seconds", System.getProperty("bench.jmh.seconds", "5"),
+                "--jmh-batch", System.getProperty("bench.jmh.batch", "5000"));
+        int report = bench("report", RESULTS.toString(), "--out", REPORT.toString());
+        assertThat(report).isZero();
+        assertThat(REPORT.resolve("index.html")).exists();
+        assertThat(run).as("bench run: every cell must account for every message; see " + REPORT.resolve("index.html"))
+                .isZero();
+    }
+
+    @Test
+    @Order(2)
+    void regressionGate() throws Exception {
+        Baseline baseline = Json.mapper().readValue(BASELINE.toFile(), Baseline.class);
+        ReportData fresh = ReportData.read(RESULTS);
+        double scale = Figures.scale(fresh);
+        Assumptions.assumeTrue(Math.abs(scale - baseline.scale()) < 1e-9, "SKIPPED the regression gate: "
+                + BASELINE + " was measured at scale " + baseline.scale() + ", this run is at " + scale
+                + "; run at that scale or refresh the baseline (README: regression gates)");
+        RegressionGate.Outcome outcome = RegressionGate.check(baseline, scale, Figures.of(fresh));
+        String table = outcome.table().console();
+        ResultStore.writeAtomically(REPORT.resolve("gate.txt"), table);
+        System.out.println("Regression gate against " + BASELINE + " (" + baseline.description() + "):");
+        System.out.print(table);
+        assertThat(outcome.passed()).as("regression gate; table above and in " + REPORT.resolve("gate.txt")).isTrue();
     }
 }

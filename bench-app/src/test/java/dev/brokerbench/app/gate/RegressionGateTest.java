@@ -1,0 +1,70 @@
+package dev.brokerbench.app.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.brokerbench.core.result.Json;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RegressionGateTest {
+    private static final Baseline SYNTHETIC = Baseline.of("test", 0.02, List.of(
+            Map.of("artemis / artemis-core-jms / c1", 2100.0, "activemq / openwire-jms / c1", 1900.0),
+            Map.of("artemis / artemis-core-jms / c1", 1900.0, "activemq / openwire-jms / c1", 2100.0)));
+
+    private static Map<String, RegressionGate.Measured> scaled(Baseline baseline, double factor) {
+        Map<String, RegressionGate.Measured> fresh = new LinkedHashMap<>();
+        baseline.cells().forEach((cell, c) -> fresh.put(cell, new RegressionGate.Measured(c.meanMsgPerSec() * factor,
+                true)));
+        return fresh;
+    }
+
+    @Test
+    void toleranceFollowsTheMeasuredSpread() {
+        Baseline.Cell cell = SYNTHETIC.cells().get("artemis / artemis-core-jms / c1");
+        assertThat(cell.meanMsgPerSec()).isEqualTo(2000.0);
+        assertThat(cell.spread()).isEqualTo(0.1);
+        assertThat(cell.tolerance()).isEqualTo(0.15);
+    }
+
+    @Test
+    void passesOnTheBaselineAndFailsThirtyPercentWorse() {
+        assertThat(RegressionGate.check(SYNTHETIC, 0.02, scaled(SYNTHETIC, 1.0)).passed()).isTrue();
+        RegressionGate.Outcome worse = RegressionGate.check(SYNTHETIC, 0.02, scaled(SYNTHETIC, 0.7));
+        assertThat(worse.passed()).isFalse();
+        assertThat(worse.rows()).extracting(RegressionGate.Row::verdict).containsOnly(RegressionGate.Verdict.REGRESSION);
+        assertThat(worse.table().console()).contains("REGRESSION").contains("0.70").contains("15%");
+    }
+
+    @Test
+    void aMissingCellOrLostMessagesFailTheGate() {
+        Map<String, RegressionGate.Measured> fresh = scaled(SYNTHETIC, 1.0);
+        fresh.remove("activemq / openwire-jms / c1");
+        assertThat(RegressionGate.check(SYNTHETIC, 0.02, fresh).passed()).isFalse();
+
+        Map<String, RegressionGate.Measured> lossy = scaled(SYNTHETIC, 1.0);
+        lossy.put("activemq / openwire-jms / c1", new RegressionGate.Measured(2000, false));
+        assertThat(RegressionGate.check(SYNTHETIC, 0.02, lossy).passed()).isFalse();
+    }
+
+    @Test
+    void refusesToCompareDifferentScales() {
+        assertThatThrownBy(() -> RegressionGate.check(SYNTHETIC, 0.05, scaled(SYNTHETIC, 1.0)))
+                .hasMessageContaining("scale 0.02").hasMessageContaining("0.05");
+    }
+
+    @Test
+    void theCommittedBaselinePassesItselfAndFailsThirtyPercentWorse() throws Exception {
+        Baseline committed = Json.mapper().readValue(Path.of("..", "baselines", "bench-baseline.json").toFile(),
+                Baseline.class);
+        assertThat(committed.runs()).isGreaterThanOrEqualTo(2);
+        assertThat(committed.cells()).isNotEmpty();
+        assertThat(RegressionGate.check(committed, committed.scale(), scaled(committed, 1.0)).passed()).isTrue();
+        assertThat(committed.cells().values()).as("cells whose measured noise lets a 30% drop be caught")
+                .anyMatch(c -> c.gated() && c.tolerance() < 0.3);
+        assertThat(RegressionGate.check(committed, committed.scale(), scaled(committed, 0.7)).passed()).isFalse();
+    }
+}
