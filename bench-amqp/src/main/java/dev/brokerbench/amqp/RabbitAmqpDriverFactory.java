@@ -10,7 +10,6 @@ import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Support;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -38,11 +37,7 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
 
     @Override
     public Map<Capability, Support> capabilities(String brokerId) {
-        Map<Capability, Support> all = new EnumMap<>(Capability.class);
-        for (Capability c : Capability.values()) {
-            all.put(c, Support.YES);
-        }
-        return all;
+        return Support.all();
     }
 
     @Override

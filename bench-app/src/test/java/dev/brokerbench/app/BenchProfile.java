@@ -34,7 +34,12 @@ class BenchProfile {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-jar", ItSupport.benchJar().toString()));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).inheritIO().start();
+        // through System.out line by line: the forked test JVM's raw stdout is the test runner's own channel
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            lines.lines().forEach(System.out::println);
+        }
         if (!p.waitFor(3, TimeUnit.HOURS)) {
             p.destroyForcibly();
             throw new IllegalStateException("bench " + args[0] + " did not finish in 3 hours");

@@ -5,15 +5,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** Compares fresh figures with a baseline, cell by cell. */
+/**
+ * Compares fresh figures with a baseline. Fails when a broker / client path's geometric mean dropped beyond its
+ * measured tolerance, when a cell collapsed below half its reference, went missing, or did not account for every
+ * message. Single-cell slowdowns within noise are shown, not failed.
+ */
 public final class RegressionGate {
     private RegressionGate() {
     }
 
-    /** What the gate concluded for one cell. */
-    public enum Verdict { OK, FASTER, REGRESSION, MISSING, NOT_CLEAN, NEW, NOISY }
+    /** What the gate concluded for one cell or group. */
+    public enum Verdict { OK, SLOWER, FASTER, NOISY, NEW, COLLAPSED, MISSING, NOT_CLEAN, REGRESSION }
 
     /**
      * A fresh figure.
@@ -24,27 +29,37 @@ public final class RegressionGate {
     public record Measured(double msgPerSec, boolean clean) {
     }
 
-    /** One row of the diff table. */
-    public record Row(String cell, double baseline, double fresh, double ratio, double tolerance, Verdict verdict) {
+    /** One row of the diff table: a cell, or a group's geometric mean. */
+    public record Row(String name, double baseline, double fresh, double ratio, double allowedDrop, Verdict verdict) {
+        boolean fails() {
+            return verdict == Verdict.REGRESSION || verdict == Verdict.COLLAPSED || verdict == Verdict.MISSING
+                    || verdict == Verdict.NOT_CLEAN;
+        }
     }
 
-    /** All rows; {@link #passed()} when no cell regressed, went missing or lost messages. */
-    public record Outcome(List<Row> rows) {
+    /** Cells and groups; {@link #passed()} when nothing failed. */
+    public record Outcome(List<Row> cells, List<Row> groups) {
         public boolean passed() {
-            return rows.stream().noneMatch(r -> r.verdict() == Verdict.REGRESSION || r.verdict() == Verdict.MISSING
-                    || r.verdict() == Verdict.NOT_CLEAN);
+            return cells.stream().noneMatch(Row::fails) && groups.stream().noneMatch(Row::fails);
         }
 
         public TextTable table() {
-            TextTable t = new TextTable(List.of("broker / client path / case", "baseline msg/s", "fresh msg/s",
+            TextTable t = new TextTable(List.of("broker / client path [/ case]", "baseline msg/s", "fresh msg/s",
                     "fresh/baseline", "allowed drop", "verdict"));
-            for (Row r : rows) {
-                t.add(List.of(r.cell(), fmt(r.baseline()), fmt(r.fresh()),
-                        Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
-                        Double.isNaN(r.tolerance()) ? "-" : String.format(Locale.ROOT, "%.0f%%", r.tolerance() * 100),
-                        r.verdict().name()));
+            for (Row g : groups) {
+                t.add(row(g.name() + " (geometric mean)", g));
+            }
+            for (Row r : cells) {
+                t.add(row(r.name(), r));
             }
             return t;
+        }
+
+        private static List<String> row(String name, Row r) {
+            return List.of(name, fmt(r.baseline()), fmt(r.fresh()),
+                    Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
+                    Double.isNaN(r.allowedDrop()) ? "-" : String.format(Locale.ROOT, "%.0f%%", r.allowedDrop() * 100),
+                    r.verdict().name());
         }
 
         private static String fmt(double v) {
@@ -58,33 +73,44 @@ public final class RegressionGate {
                     + baseline.scale() + " but these results are at scale " + freshScale
                     + "; compare like with like or refresh the baseline (see README)");
         }
-        List<Row> rows = new ArrayList<>();
-        TreeSet<String> cells = new TreeSet<>(baseline.cells().keySet());
-        cells.addAll(fresh.keySet());
-        for (String cell : cells) {
+        List<Row> cells = new ArrayList<>();
+        Map<String, List<Double>> groupRatios = new TreeMap<>();
+        TreeSet<String> names = new TreeSet<>(baseline.cells().keySet());
+        names.addAll(fresh.keySet());
+        for (String cell : names) {
             Baseline.Cell ref = baseline.cells().get(cell);
             Measured now = fresh.get(cell);
             if (ref == null) {
-                rows.add(new Row(cell, Double.NaN, now.msgPerSec(), Double.NaN, Double.NaN, Verdict.NEW));
-            } else if (now == null) {
-                rows.add(new Row(cell, ref.meanMsgPerSec(), Double.NaN, Double.NaN, ref.tolerance(), Verdict.MISSING));
-            } else {
-                double ratio = ref.meanMsgPerSec() == 0 ? Double.NaN : now.msgPerSec() / ref.meanMsgPerSec();
-                Verdict v;
-                if (!now.clean()) {
-                    v = Verdict.NOT_CLEAN;
-                } else if (!ref.gated()) {
-                    v = Verdict.NOISY;
-                } else if (ratio < 1 - ref.tolerance()) {
-                    v = Verdict.REGRESSION;
-                } else if (ratio > 1 + ref.tolerance()) {
-                    v = Verdict.FASTER;
-                } else {
-                    v = Verdict.OK;
-                }
-                rows.add(new Row(cell, ref.meanMsgPerSec(), now.msgPerSec(), ratio, ref.tolerance(), v));
+                cells.add(new Row(cell, Double.NaN, now.msgPerSec(), Double.NaN, Double.NaN, Verdict.NEW));
+                continue;
             }
+            if (now == null) {
+                cells.add(new Row(cell, ref.referenceMsgPerSec(), Double.NaN, Double.NaN, Double.NaN, Verdict.MISSING));
+                continue;
+            }
+            double ratio = ref.referenceMsgPerSec() == 0 ? Double.NaN : now.msgPerSec() / ref.referenceMsgPerSec();
+            Verdict v;
+            if (!now.clean()) {
+                v = Verdict.NOT_CLEAN;
+            } else if (ratio < Baseline.COLLAPSE) {
+                v = Verdict.COLLAPSED;
+            } else if (!ref.gated()) {
+                v = Verdict.NOISY;
+            } else {
+                v = ratio < 1 ? Verdict.SLOWER : ratio > 1 ? Verdict.FASTER : Verdict.OK;
+                groupRatios.computeIfAbsent(Baseline.groupOf(cell), k -> new ArrayList<>()).add(ratio);
+            }
+            cells.add(new Row(cell, ref.referenceMsgPerSec(), now.msgPerSec(), ratio, 1 - Baseline.COLLAPSE, v));
         }
-        return new Outcome(rows);
+        List<Row> groups = new ArrayList<>();
+        groupRatios.forEach((group, ratios) -> {
+            Baseline.Group g = baseline.groups().get(group);
+            double geomean = Baseline.geometricMean(ratios);
+            double tolerance = g == null ? Baseline.MIN_GROUP_TOLERANCE : g.tolerance();
+            groups.add(new Row(group, Double.NaN, Double.NaN, geomean, tolerance,
+                    geomean < 1 - tolerance ? Verdict.REGRESSION : geomean > 1 + tolerance ? Verdict.FASTER
+                            : Verdict.OK));
+        });
+        return new Outcome(cells, groups);
     }
 }

@@ -17,17 +17,34 @@ class RegressionGateTest {
 
     private static Map<String, RegressionGate.Measured> scaled(Baseline baseline, double factor) {
         Map<String, RegressionGate.Measured> fresh = new LinkedHashMap<>();
-        baseline.cells().forEach((cell, c) -> fresh.put(cell, new RegressionGate.Measured(c.meanMsgPerSec() * factor,
-                true)));
+        baseline.cells().forEach((cell, c) -> fresh.put(cell,
+                new RegressionGate.Measured(c.referenceMsgPerSec() * factor, true)));
         return fresh;
     }
 
     @Test
-    void toleranceFollowsTheMeasuredSpread() {
+    void referencesAreMediansAndToleranceFollowsTheMeasuredSpread() {
         Baseline.Cell cell = SYNTHETIC.cells().get("artemis / artemis-core-jms / c1");
-        assertThat(cell.meanMsgPerSec()).isEqualTo(2000.0);
+        assertThat(cell.referenceMsgPerSec()).isEqualTo(2000.0);
         assertThat(cell.spread()).isEqualTo(0.1);
-        assertThat(cell.tolerance()).isEqualTo(0.15);
+        // one cell per group: its geometric mean moved 1.05 - 0.95 = 0.10 between the runs, x2
+        assertThat(SYNTHETIC.groups().get("artemis / artemis-core-jms").tolerance()).isEqualTo(0.2);
+    }
+
+    @Test
+    void aSingleNoisyCellWithinItsGroupsNoiseDoesNotFail() {
+        Baseline six = Baseline.of("test", 0.02, List.of(
+                Map.of("a / p / c1", 1000.0, "a / p / c2", 1000.0, "a / p / c3", 1000.0, "a / p / c4", 1000.0),
+                Map.of("a / p / c1", 1040.0, "a / p / c2", 960.0, "a / p / c3", 1050.0, "a / p / c4", 950.0),
+                Map.of("a / p / c1", 960.0, "a / p / c2", 1040.0, "a / p / c3", 950.0, "a / p / c4", 1050.0)));
+        Map<String, RegressionGate.Measured> fresh = scaled(six, 1.0);
+        fresh.put("a / p / c1", new RegressionGate.Measured(750, true));
+        RegressionGate.Outcome outcome = RegressionGate.check(six, 0.02, fresh);
+        assertThat(outcome.passed()).as(outcome.table().console()).isTrue();
+        assertThat(outcome.cells()).filteredOn(r -> r.name().equals("a / p / c1"))
+                .extracting(RegressionGate.Row::verdict).containsExactly(RegressionGate.Verdict.SLOWER);
+        fresh.put("a / p / c1", new RegressionGate.Measured(400, true));
+        assertThat(RegressionGate.check(six, 0.02, fresh).passed()).as("a collapsed cell fails").isFalse();
     }
 
     @Test
@@ -35,8 +52,10 @@ class RegressionGateTest {
         assertThat(RegressionGate.check(SYNTHETIC, 0.02, scaled(SYNTHETIC, 1.0)).passed()).isTrue();
         RegressionGate.Outcome worse = RegressionGate.check(SYNTHETIC, 0.02, scaled(SYNTHETIC, 0.7));
         assertThat(worse.passed()).isFalse();
-        assertThat(worse.rows()).extracting(RegressionGate.Row::verdict).containsOnly(RegressionGate.Verdict.REGRESSION);
-        assertThat(worse.table().console()).contains("REGRESSION").contains("0.70").contains("15%");
+        assertThat(worse.groups()).extracting(RegressionGate.Row::verdict)
+                .containsOnly(RegressionGate.Verdict.REGRESSION);
+        assertThat(worse.table().console()).contains("REGRESSION").contains("0.70").contains("20%")
+                .contains("(geometric mean)");
     }
 
     @Test
@@ -63,8 +82,8 @@ class RegressionGateTest {
         assertThat(committed.runs()).isGreaterThanOrEqualTo(2);
         assertThat(committed.cells()).isNotEmpty();
         assertThat(RegressionGate.check(committed, committed.scale(), scaled(committed, 1.0)).passed()).isTrue();
-        assertThat(committed.cells().values()).as("cells whose measured noise lets a 30% drop be caught")
-                .anyMatch(c -> c.gated() && c.tolerance() < 0.3);
+        assertThat(committed.groups().values()).as("groups whose measured noise lets a 30% drop be caught")
+                .anyMatch(g -> g.tolerance() < 0.3);
         assertThat(RegressionGate.check(committed, committed.scale(), scaled(committed, 0.7)).passed()).isFalse();
     }
 }

@@ -6,7 +6,6 @@ import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
-import java.util.EnumMap;
 import java.util.Map;
 
 /**
@@ -39,11 +38,7 @@ public final class LoopbackDriverFactory implements DriverFactory {
 
     @Override
     public Map<Capability, Support> capabilities(String brokerId) {
-        Map<Capability, Support> all = new EnumMap<>(Capability.class);
-        for (Capability c : Capability.values()) {
-            all.put(c, Support.YES);
-        }
-        return all;
+        return Support.all();
     }
 
     @Override

@@ -19,6 +19,15 @@ public record Support(Level level, String reason) {
         return new Support(Level.NOT_EQUIVALENT, reason);
     }
 
+    /** Every capability supported: the starting point for a client path that then declares its gaps. */
+    public static java.util.Map<Capability, Support> all() {
+        java.util.Map<Capability, Support> all = new java.util.EnumMap<>(Capability.class);
+        for (Capability c : Capability.values()) {
+            all.put(c, YES);
+        }
+        return all;
+    }
+
     public boolean supported() {
         return level == Level.SUPPORTED;
     }

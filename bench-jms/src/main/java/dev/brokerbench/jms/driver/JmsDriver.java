@@ -39,15 +39,17 @@ public final class JmsDriver implements Driver {
         return info;
     }
 
-    @Override
-    public Publisher publisher(String queue) throws Exception {
+    /** Builds a client on a new connection of its own, closing the connection if the build fails. */
+    @FunctionalInterface
+    private interface OnConnection<T> {
+        T build(Connection connection) throws Exception;
+    }
+
+    private <T> T onNewConnection(String queue, OnConnection<T> build) throws Exception {
         provider.prepareQueue(brokerId, endpoint, queue);
         Connection connection = factory.createConnection();
         try {
-            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageProducer producer = session.createProducer(session.createQueue(queue));
-            producer.setDeliveryMode(spec.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            return new JmsPublisher(connection, session, producer, provider.syncSend(), provider.asyncSend());
+            return build.build(connection);
         } catch (Exception e) {
             connection.close();
             throw e;
@@ -55,10 +57,18 @@ public final class JmsDriver implements Driver {
     }
 
     @Override
+    public Publisher publisher(String queue) throws Exception {
+        return onNewConnection(queue, connection -> {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(session.createQueue(queue));
+            producer.setDeliveryMode(spec.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+            return new JmsPublisher(connection, session, producer, provider.syncSend(), provider.asyncSend());
+        });
+    }
+
+    @Override
     public Consumer consumer(String queue) throws Exception {
-        provider.prepareQueue(brokerId, endpoint, queue);
-        Connection connection = factory.createConnection();
-        try {
+        return onNewConnection(queue, connection -> {
             boolean transacted = spec.ackMode() == AckMode.TRANSACTED;
             Session session = connection.createSession(transacted, JmsConsumer.sessionMode(spec.ackMode()));
             var consumer = session.createConsumer(session.createQueue(queue));
@@ -67,10 +77,7 @@ public final class JmsDriver implements Driver {
                     : new JmsConsumer(connection, session, consumer, spec.ackMode());
             connection.start();
             return result;
-        } catch (Exception e) {
-            connection.close();
-            throw e;
-        }
+        });
     }
 
     @Override

@@ -8,7 +8,6 @@ import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
 import jakarta.jms.ConnectionFactory;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -59,11 +58,7 @@ public abstract class JmsDriverFactory implements DriverFactory {
 
     /** Everything supported unless a provider says otherwise. */
     protected Map<Capability, Support> supported() {
-        Map<Capability, Support> all = new EnumMap<>(Capability.class);
-        for (Capability c : Capability.values()) {
-            all.put(c, Support.YES);
-        }
-        return all;
+        return Support.all();
     }
 
     @Override
