@@ -75,7 +75,7 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
                     if (unit.equals("ms/op")) {
                         int batch = b.path("params").path("batch").asInt(1);
                         msgPerSec = score > 0 ? batch / (score / 1000) : 0;
-                        errMsgPerSec = score > error && score > 0 ? msgPerSec - batch / ((score + error) / 1000) : 0;
+                        errMsgPerSec = score > 0 ? msgPerSec * error / score : 0; // same relative error
                     }
                     scores.add(new JmhScore(method, target[0], target[1],
                             b.path("params").path("payloadBytes").asInt(), msgPerSec, Math.abs(errMsgPerSec),
