@@ -17,22 +17,32 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** Ctrl-C (SIGINT) or SIGKILL of the suite during a run leaves no broker process and no temporary directory. */
+/**
+ * Ctrl-C (SIGINT) or SIGKILL of the suite during a run leaves no broker process and no temporary directory: for a
+ * JVM broker (the lifeline agent) and for RabbitMQ (the lifeline Guard around the Erlang node).
+ */
 class InterruptIT {
     private static final Pattern READY = Pattern.compile("ready in \\d+ ms \\(pid (\\d+)\\)");
 
     @TempDir
     Path tmp;
 
+    /** epmd processes started with -port (the suite's own; a system epmd runs with -daemon). */
+    private static long privateEpmds() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").matches(".*epmd -port .*"))
+                .count();
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"INT", "KILL"})
-    void nothingOutlivesTheSuite(String signal) throws Exception {
+    @CsvSource({"artemis, INT", "artemis, KILL", "rabbitmq, INT", "rabbitmq, KILL"})
+    void nothingOutlivesTheSuite(String broker, String signal) throws Exception {
+        long privateEpmdsBefore = privateEpmds();
         Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
         Process bench = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + javaTmp, "-jar", ItSupport.benchJar().toString(),
-                "run", "--broker", "artemis", "--case", "c1", "--scale", "1", "--heap", "1g",
+                "run", "--broker", broker, "--case", "c1", "--scale", "1", "--heap", "1g",
                 "--out", tmp.resolve("results").toString())
                 .redirectErrorStream(true).start();
         AtomicLong brokerPid = new AtomicLong();
@@ -64,6 +74,10 @@ class InterruptIT {
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
                 assertThat(ProcessHandle.of(brokerPid.get()).map(ProcessHandle::isAlive).orElse(false))
                         .as("broker pid %d still alive after SIG%s of the suite", brokerPid.get(), signal).isFalse();
+                assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("")
+                        .contains(javaTmp.toString())).map(p -> p.pid() + " " + p.info().commandLine().orElse("")))
+                        .as("processes still running from the suite's temporary directory").isEmpty();
+                assertThat(privateEpmds()).as("private epmd (epmd -port) left behind").isEqualTo(privateEpmdsBefore);
                 try (Stream<Path> left = Files.list(javaTmp)) {
                     assertThat(left.filter(p -> p.getFileName().toString().startsWith("brokerbench-")))
                             .as("temporary directories left behind").isEmpty();

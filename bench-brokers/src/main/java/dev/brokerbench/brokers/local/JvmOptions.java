@@ -22,4 +22,13 @@ public final class JvmOptions {
     public static String lifelineAgent(Path distributionDir, Path instanceDir) {
         return "-javaagent:" + distributionDir.resolve("lifeline.jar") + "=" + instanceDir;
     }
+
+    /** The same lifeline for a broker that is not a JVM: {@code command} runs as the child of the lifeline Guard. */
+    public static java.util.List<String> guarded(Path distributionDir, Path instanceDir, java.util.List<String> command) {
+        java.util.List<String> guarded = new java.util.ArrayList<>(java.util.List.of(javaExecutable(), "-Xmx32m",
+                "-cp", distributionDir.resolve("lifeline.jar").toString(), "dev.brokerbench.lifeline.Guard",
+                instanceDir.toString()));
+        guarded.addAll(command);
+        return guarded;
+    }
 }

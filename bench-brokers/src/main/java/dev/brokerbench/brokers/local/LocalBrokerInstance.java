@@ -119,7 +119,10 @@ public final class LocalBrokerInstance implements BrokerInstance {
 
     @Override
     public OptionalLong pid() {
-        return process != null && process.alive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
+        if (process == null || !process.alive()) {
+            return OptionalLong.empty();
+        }
+        return launch.guarded() ? process.firstChildPid() : OptionalLong.of(process.pid());
     }
 
     /** The directory holding this instance's configuration, data and logs. */

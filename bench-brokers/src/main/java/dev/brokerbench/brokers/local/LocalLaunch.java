@@ -17,9 +17,18 @@ import java.util.regex.Pattern;
  * @param brokerLog      the broker's own log (tailed on failure, searched for the version)
  * @param probeEndpoint  where readiness is probed
  * @param probe          the protocol-level readiness probe
+ * @param guarded        the command runs under the lifeline {@code Guard} (brokers that are not JVMs): the broker's
+ *                       pid is the guard's child
  * @param versionPattern the broker's "started" line in {@code brokerLog}; group 1 is its version. Ready means the
  *                       probe succeeded and this line was written
  */
 public record LocalLaunch(List<String> command, Map<String, String> environment, Path workDir, Path consoleLog,
-                          Path brokerLog, Endpoint probeEndpoint, ReadinessProbe probe, Pattern versionPattern) {
+                          Path brokerLog, Endpoint probeEndpoint, ReadinessProbe probe, Pattern versionPattern,
+                          boolean guarded) {
+
+    /** A launch of a JVM broker (its lifeline is the java agent on its command line). */
+    public LocalLaunch(List<String> command, Map<String, String> environment, Path workDir, Path consoleLog,
+                       Path brokerLog, Endpoint probeEndpoint, ReadinessProbe probe, Pattern versionPattern) {
+        this(command, environment, workDir, consoleLog, brokerLog, probeEndpoint, probe, versionPattern, false);
+    }
 }

@@ -39,6 +39,11 @@ public final class LocalProcess {
         return process.pid();
     }
 
+    /** The pid of this process's first child (the broker, when this process is the lifeline Guard). */
+    public java.util.OptionalLong firstChildPid() {
+        return process.children().mapToLong(ProcessHandle::pid).findFirst();
+    }
+
     public boolean alive() {
         return process.isAlive();
     }
@@ -47,11 +52,19 @@ public final class LocalProcess {
         return process.exitValue();
     }
 
-    /** SIGKILL to the process and everything it started; waits until it is gone. */
+    /** SIGKILL to the process and everything it started; waits until all of them are gone. */
     public void kill() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        tree.forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         awaitExit(30);
+        for (ProcessHandle p : tree) {
+            try {
+                p.onExit().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // still reported by the caller's checks; nothing more to do here
+            }
+        }
         Cleanup.unregister(process);
     }
 

@@ -1,5 +1,6 @@
 package dev.brokerbench.brokers.rabbitmq;
 
+import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalProcess;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,9 +24,11 @@ final class Epmd {
                 .map(d -> d.resolve("epmd")).filter(Files::isExecutable).findFirst();
     }
 
-    static LocalProcess start(int port, Path log) throws IOException {
+    /** Starts epmd under the lifeline Guard, so it dies with the suite like the node it serves. */
+    static LocalProcess start(int port, Path distributionDir, Path instanceDir, Path log) throws IOException {
         Path epmd = executable().orElseThrow(() -> new IOException("epmd not found on PATH"));
-        return LocalProcess.start(List.of(epmd.toString(), "-port", String.valueOf(port), "-address", "127.0.0.1"),
+        return LocalProcess.start(JvmOptions.guarded(distributionDir, instanceDir,
+                List.of(epmd.toString(), "-port", String.valueOf(port), "-address", "127.0.0.1")),
                 Map.of(), log.getParent(), log);
     }
 }

@@ -1,6 +1,7 @@
 package dev.brokerbench.brokers.rabbitmq;
 
 import dev.brokerbench.brokers.local.Instances;
+import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
 import dev.brokerbench.brokers.local.LocalProcess;
@@ -88,14 +89,14 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         LocalProcess epmd;
         try {
             environment = prepare(dir, amqpPort, stompPort, distPort, epmdPort);
-            epmd = Epmd.start(epmdPort, dir.resolve("epmd.log"));
+            epmd = Epmd.start(epmdPort, env.distributionDir(), dir, dir.resolve("epmd.log"));
         } catch (IOException e) {
             throw new BrokerStartException("cannot prepare the RabbitMQ node in " + dir + ": " + e.getMessage(), e);
         }
         Endpoint amqp091 = new Endpoint("amqp091", "127.0.0.1", amqpPort);
-        LocalLaunch launch = new LocalLaunch(List.of(SERVER.toString()), environment, dir,
-                dir.resolve("console.log"), dir.resolve("log").resolve("rabbit.log"), amqp091, new Amqp091Probe(),
-                STARTED);
+        LocalLaunch launch = new LocalLaunch(JvmOptions.guarded(env.distributionDir(), dir, List.of(SERVER.toString())),
+                environment, dir, dir.resolve("console.log"), dir.resolve("log").resolve("rabbit.log"), amqp091,
+                new Amqp091Probe(), STARTED, true);
         Map<String, Endpoint> endpoints = Map.of(
                 "amqp091", amqp091,
                 "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort),
