@@ -26,6 +26,8 @@ class CliValidationTest {
             "--scale -1                    | --scale: must be > 0",
             "--scale abc                   | Invalid value for option '--scale'",
             "--heap lots                   | --heap: 'lots' is not a heap size",
+            "--start-timeout 1             | --start-timeout: must be 5..3600, got 1",
+            "--jmh --jmh-iterations 0      | --jmh-iterations: must be 1..100, got 0",
             "--colour blue                 | Unknown options: '--colour'"})
     void rejectsBadInputWithOneLineAndExitCode2(String args, String expected) {
         Path out = tmp.resolve("results");

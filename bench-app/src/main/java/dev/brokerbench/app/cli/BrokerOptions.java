@@ -32,9 +32,7 @@ public final class BrokerOptions {
         if (!heap.matches("[1-9][0-9]*[mMgG]")) {
             throw new ParameterException(cli, "--heap: '" + heap + "' is not a heap size; use e.g. 512m or 2g");
         }
-        if (startTimeoutSeconds < 5 || startTimeoutSeconds > 3600) {
-            throw new ParameterException(cli, "--start-timeout: must be 5..3600 seconds, got " + startTimeoutSeconds);
-        }
+        OptionRange.check(cli, "--start-timeout", startTimeoutSeconds, 5, 3600);
     }
 
     BrokerEnvironment environment(Path workRoot) {

@@ -18,7 +18,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 
 /**
  * {@code bench ceiling}: the harness's own limit. The same runner, stamping, accounting, HdrHistogram latency and
@@ -42,17 +41,9 @@ public final class CeilingCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (clients < 1 || clients > Workload.MAX_CLIENTS) {
-            throw new ParameterException(spec.commandLine(), "--clients: must be 1.." + Workload.MAX_CLIENTS
-                    + ", got " + clients);
-        }
-        if (messages < clients || messages > Integer.MAX_VALUE) {
-            throw new ParameterException(spec.commandLine(), "--messages: must be " + clients + ".."
-                    + Integer.MAX_VALUE + ", got " + messages);
-        }
-        if (rounds < 1 || rounds > 100) {
-            throw new ParameterException(spec.commandLine(), "--rounds: must be 1..100, got " + rounds);
-        }
+        OptionRange.check(spec.commandLine(), "--clients", clients, 1, Workload.MAX_CLIENTS);
+        OptionRange.check(spec.commandLine(), "--messages", messages, clients, Integer.MAX_VALUE);
+        OptionRange.check(spec.commandLine(), "--rounds", rounds, 1, 100);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "harness ceiling: %,d messages, %d clients, %d cores%n", messages, clients,
                 Runtime.getRuntime().availableProcessors());

@@ -140,18 +140,12 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private JmhAgainstBroker.Budget jmhBudget(CommandLine cli) {
-        check(cli, "--jmh-forks", jmhForks, 0, 10);
-        check(cli, "--jmh-warmups", jmhWarmups, 0, 100);
-        check(cli, "--jmh-iterations", jmhIterations, 1, 100);
-        check(cli, "--jmh-seconds", jmhSeconds, 1, 600);
-        check(cli, "--jmh-batch", jmhBatch, 100, 10_000_000);
+        OptionRange.check(cli, "--jmh-forks", jmhForks, 0, 10);
+        OptionRange.check(cli, "--jmh-warmups", jmhWarmups, 0, 100);
+        OptionRange.check(cli, "--jmh-iterations", jmhIterations, 1, 100);
+        OptionRange.check(cli, "--jmh-seconds", jmhSeconds, 1, 600);
+        OptionRange.check(cli, "--jmh-batch", jmhBatch, 100, 10_000_000);
         return new JmhAgainstBroker.Budget(jmhForks, jmhWarmups, jmhIterations, jmhSeconds, jmhBatch);
-    }
-
-    private static void check(CommandLine cli, String option, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new ParameterException(cli, option + ": must be " + min + ".." + max + ", got " + value);
-        }
     }
 
     private static List<String> numbers(WorkloadCatalog workloads) {
