@@ -16,6 +16,20 @@ class CliValidationTest {
     @TempDir
     Path tmp;
 
+    @org.junit.jupiter.api.Test
+    void refusesToMixTwoRunsInOneResultsDirectory() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("old-results"));
+        Path old = Files.writeString(out.resolve("artemis__artemis-core-jms__c1.json"), "{}");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = BenchCli.execute(new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(err, true, StandardCharsets.UTF_8), "run", "--out", out.toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("bench run: --out: ").contains("is not empty");
+        try (var left = Files.list(out)) {
+            assertThat(left).containsExactly(old);
+        }
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "--broker rabbit               | --broker: unknown value 'rabbit'; allowed: artemis, activemq, rabbitmq, apollo, all",

@@ -107,6 +107,14 @@ public final class RunCommand implements Callable<Integer> {
 
         String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path dir = out != null ? out : Path.of("bench-results", runId);
+        if (Files.isDirectory(dir)) {
+            try (var entries = Files.list(dir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new ParameterException(cli, "--out: " + dir + " is not empty; results of two runs in one"
+                            + " directory would be reported as one run. Choose a new directory");
+                }
+            }
+        }
         brokerOptions.validate(cli);
         JmhAgainstBroker.Budget budget = jmhBudget(cli);
         Path workRoot = Files.createTempDirectory("brokerbench-");
