@@ -25,7 +25,7 @@ public final class WorkloadCatalog {
     private final List<Workload> workloads;
 
     private WorkloadCatalog(List<Workload> workloads) {
-        this.workloads = List.copyOf(workloads);
+        this.workloads = workloads.stream().sorted(Comparator.comparing(Workload::name)).toList();
     }
 
     public static WorkloadCatalog builtIn() {
@@ -81,6 +81,16 @@ public final class WorkloadCatalog {
 
     public List<String> names() {
         return workloads.stream().map(Workload::name).toList();
+    }
+
+    /** The seed matrix (what {@code --case all} means): every workload without a fault. */
+    public List<String> seedNames() {
+        return workloads.stream().filter(w -> w.fault() == null).map(Workload::name).toList();
+    }
+
+    /** The fault cases ({@code --case faults}). */
+    public List<String> faultNames() {
+        return workloads.stream().filter(w -> w.fault() != null).map(Workload::name).toList();
     }
 
     /** By name ({@code c1}) or by number ({@code 1} = {@code c1}). */

@@ -40,7 +40,7 @@ public final class CeilingCommand implements Callable<Integer> {
     int rounds;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws Exception {
         OptionRange.check(spec.commandLine(), "--clients", clients, 1, Workload.MAX_CLIENTS);
         OptionRange.check(spec.commandLine(), "--messages", messages, clients, Integer.MAX_VALUE);
         OptionRange.check(spec.commandLine(), "--rounds", rounds, 1, 100);

@@ -88,7 +88,9 @@ public final class ListCommand implements Callable<Integer> {
         for (Workload w : workloads.all()) {
             t.add(List.of(w.name(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
                     String.valueOf(w.payloadBytes()), String.valueOf(w.clients()),
-                    w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))));
+                    w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))
+                            + (w.fault() == null ? "" : "; kill -9 the broker at "
+                            + Math.round(w.fault().killBrokerAt() * 100) + " % of the publish, restart, reconcile")));
         }
         return t;
     }

@@ -8,6 +8,7 @@ import dev.brokerbench.app.jmh.JmhAgainstBroker;
 import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.SummaryTables;
+import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.brokers.local.Cleanup;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
@@ -46,7 +47,8 @@ public final class RunCommand implements Callable<Integer> {
     String clients;
 
     @Option(names = "--case", defaultValue = "all", paramLabel = "IDS",
-            description = "Comma-separated cases (c1..c6 or 1..6) or 'all' (default: ${DEFAULT-VALUE}).")
+            description = "Comma-separated cases (c1..c6 or 1..6, f1, f2), 'all' (the seed matrix c1..c6) or 'faults'"
+                    + " (kill -9 of the broker mid-publish) (default: ${DEFAULT-VALUE}).")
     String cases;
 
     @Option(names = "--scale", defaultValue = "0.01", paramLabel = "FACTOR",
@@ -100,7 +102,8 @@ public final class RunCommand implements Callable<Integer> {
         WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
                 : WorkloadCatalog.builtIn().with(workloadDir);
         List<String> brokerIds = Selection.parse(cli, "--broker", brokers, catalog.brokerIds(), List.of());
-        List<String> caseIds = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads));
+        List<String> caseIds = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads),
+                java.util.Map.of("all", workloads.seedNames(), "faults", workloads.faultNames()));
         List<String> clientIds = clients.equals("default") || clients.equals("all") ? List.of(clients)
                 : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of("default"));
         List<Workload> selected = caseIds.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList();
@@ -174,6 +177,12 @@ public final class RunCommand implements Callable<Integer> {
         console.println();
         if (!summary.results().isEmpty()) {
             console.print(SummaryTables.results(summary.results()).console());
+        }
+        TextTable durability = SummaryTables.durability(summary.results());
+        if (!durability.isEmpty()) {
+            console.println();
+            console.println("Durability (kill -9 of the broker mid-publish, restart, drain):");
+            console.print(durability.console());
         }
         if (!summary.missing().isEmpty()) {
             console.println();

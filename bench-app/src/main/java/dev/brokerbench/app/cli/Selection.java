@@ -14,16 +14,22 @@ final class Selection {
 
     static List<String> parse(CommandLine cli, String option, String value, List<String> allowed,
                               List<String> aliases) {
+        return parse(cli, option, value, allowed, aliases, java.util.Map.of("all", allowed));
+    }
+
+    /** @param groups names that stand for several values, e.g. {@code all} and {@code faults} */
+    static List<String> parse(CommandLine cli, String option, String value, List<String> allowed,
+                              List<String> aliases, java.util.Map<String, List<String>> groups) {
         Set<String> chosen = new LinkedHashSet<>();
         for (String raw : value.split(",")) {
             String item = raw.trim();
-            if (item.equals("all")) {
-                chosen.addAll(allowed);
+            if (groups.containsKey(item)) {
+                chosen.addAll(groups.get(item));
             } else if (allowed.contains(item) || aliases.contains(item)) {
                 chosen.add(item);
             } else {
                 List<String> shown = new ArrayList<>(allowed);
-                shown.add("all");
+                shown.addAll(new java.util.TreeSet<>(groups.keySet()));
                 throw new ParameterException(cli, option + ": unknown value '" + item + "'; allowed: "
                         + String.join(", ", shown));
             }

@@ -66,6 +66,10 @@ public final class ReportWriter {
             sb.append("Run ").append(data.run().runId()).append(", scale ").append(data.run().scale()).append(".\n\n");
         }
         sb.append("## Results\n\n").append(SummaryTables.results(data.results()).markdown()).append('\n');
+        TextTable durability = SummaryTables.durability(data.results());
+        if (!durability.isEmpty()) {
+            sb.append("## Durability\n\n").append(durability.markdown()).append('\n');
+        }
         if (data.run() != null && !data.run().missing().isEmpty()) {
             sb.append("## Not run\n\n").append(SummaryTables.missing(data.run().missing()).markdown()).append('\n');
         }

@@ -33,6 +33,26 @@ public final class SummaryTables {
         return t;
     }
 
+    /** Fault cases: what the broker kept of what it confirmed, and how long it took to come back. */
+    public static TextTable durability(List<RunResult> results) {
+        TextTable t = new TextTable(List.of("broker", "client path", "case", "publish", "killed after (confirmed)",
+                "sent", "confirmed", "received", "lost confirmed", "lost unconfirmed", "unconfirmed present", "dup",
+                "restart ms", "status"));
+        for (RunResult r : results) {
+            if (r.fault() == null) {
+                continue;
+            }
+            Accounting a = r.accounting();
+            PhaseResult p = r.reportedPhase();
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(),
+                    p.mode() == null ? "-" : p.mode().name().toLowerCase(Locale.ROOT),
+                    count(r.fault().confirmedBeforeKill()), count(a.sent()), count(a.confirmed()), count(a.received()),
+                    count(a.lostConfirmed()), count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()),
+                    count(a.duplicates()), count(r.fault().restartMillis()), r.status()));
+        }
+        return t;
+    }
+
     public static TextTable brokers(List<BrokerInfo> brokers) {
         TextTable t = new TextTable(List.of("broker", "version", "runtime", "start-to-ready ms", "persistence"));
         for (BrokerInfo b : brokers) {
@@ -69,6 +89,10 @@ public final class SummaryTables {
                 .append(" reported phase; min/mean/max over windows of 1000 messages (all clients together),")
                 .append(" overall = messages / active time. Latency: send to broker confirmation.\n\n")
                 .append("## Results\n\n").append(results(summary.results()).markdown());
+        TextTable durability = durability(summary.results());
+        if (!durability.isEmpty()) {
+            sb.append("\n## Durability (kill -9 of the broker mid-publish)\n\n").append(durability.markdown());
+        }
         if (!summary.missing().isEmpty()) {
             sb.append("\n## Not run\n\n").append(missing(summary.missing()).markdown());
         }

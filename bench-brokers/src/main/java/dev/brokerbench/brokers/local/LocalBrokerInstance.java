@@ -22,6 +22,8 @@ import java.util.regex.Matcher;
  */
 public final class LocalBrokerInstance implements BrokerInstance {
     private static final int LOG_TAIL_LINES = 40;
+    private static final java.util.regex.Pattern WARNING =
+            java.util.regex.Pattern.compile("\\b(WARN|WARNING|ERROR|FATAL|[A-Za-z.]*(Exception|Error))\\b");
     private final BrokerRuntime runtime;
     private final LocalLaunch launch;
     private final Map<String, Endpoint> endpoints;
@@ -78,6 +80,11 @@ public final class LocalBrokerInstance implements BrokerInstance {
 
     private BrokerStartException failure(String what) {
         StringBuilder sb = new StringBuilder(runtime.displayName()).append(' ').append(what).append('.');
+        String warnings = LocalProcess.matching(launch.brokerLog(), WARNING, LOG_TAIL_LINES);
+        if (!warnings.isEmpty()) {
+            sb.append(System.lineSeparator()).append("Warnings and errors in ").append(launch.brokerLog())
+                    .append(':').append(System.lineSeparator()).append(warnings);
+        }
         sb.append(System.lineSeparator()).append("Last lines of ").append(launch.brokerLog()).append(':')
                 .append(System.lineSeparator()).append(LocalProcess.tail(launch.brokerLog(), LOG_TAIL_LINES));
         if (!launch.brokerLog().equals(launch.consoleLog())) {

@@ -100,6 +100,20 @@ public final class LocalProcess {
         }
     }
 
+    /** The first {@code max} lines of a log that match {@code pattern} (e.g. warnings hidden under probe noise). */
+    public static String matching(Path file, java.util.regex.Pattern pattern, int max) {
+        try {
+            if (!Files.exists(file)) {
+                return "";
+            }
+            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines()
+                    .filter(l -> pattern.matcher(l).find()).limit(max)
+                    .collect(java.util.stream.Collectors.joining(System.lineSeparator()));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
     public Path log() {
         return log;
     }

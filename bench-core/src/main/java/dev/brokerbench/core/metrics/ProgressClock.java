@@ -13,6 +13,8 @@ public final class ProgressClock {
     private final long[] marks;
     private volatile long startNanos;
     private volatile long lastNanos;
+    private volatile long alarmAt = -1;
+    private final java.util.concurrent.CountDownLatch alarm = new java.util.concurrent.CountDownLatch(1);
 
     public ProgressClock(long expected, int window) {
         if (window < 1) {
@@ -40,6 +42,15 @@ public final class ProgressClock {
         if (n == expected) {
             lastNanos = nanos;
         }
+        if (n == alarmAt) {
+            alarm.countDown();
+        }
+    }
+
+    /** A latch released when the count reaches {@code count} (set once, before the phase starts). */
+    public java.util.concurrent.CountDownLatch alarmAt(long count) {
+        alarmAt = count;
+        return alarm;
     }
 
     /** Marks the end when not every expected completion happened (loss, failure). */

@@ -23,12 +23,14 @@ import java.util.List;
  * @param ratePerSecond      target publish rate per client; 0 = as fast as confirmations allow. With a rate,
  *                           latency is measured from the intended send time (no coordinated omission)
  * @param idleTimeoutSeconds a consume phase that receives nothing for this long ends and reports the rest lost
+ * @param fault              kill -9 the broker during the reported publish phase; null for no fault
  * @param phases             a publish phase that fills the queue, then a consume phase that drains it; one
  *                           of them is the reported figure, the other is set-up or verification
  */
 public record Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
                        int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
-                       int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases) {
+                       int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
+                       Fault fault) {
 
     public static final int MAX_CLIENTS = 1024;
     public static final int MAX_PAYLOAD_BYTES = 100 * 1024 * 1024;
@@ -60,6 +62,20 @@ public record Workload(String name, String title, String queue, int clients, lon
                         && phases.get(1).action() == Action.CONSUME, "phases",
                 "must be one publish phase followed by the consume phase that drains it",
                 phases.stream().map(p -> p.action().name().toLowerCase()).toList());
+        check(fault == null || reportedPhase(phases).action() == Action.PUBLISH, "fault",
+                "applies to the reported publish phase; this workload reports a consume phase", fault);
+    }
+
+    /** A workload without a fault. */
+    public Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
+                    int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
+                    int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases) {
+        this(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent, publishWindow, prefetch,
+                ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, null);
+    }
+
+    private static Phase reportedPhase(List<Phase> phases) {
+        return phases.stream().filter(Phase::reported).findFirst().orElseThrow();
     }
 
     /** This workload with message counts multiplied by {@code scale} (at least one message per client). */
@@ -68,11 +84,11 @@ public record Workload(String name, String title, String queue, int clients, lon
         long scaledWarmup = warmupMessages == 0 ? 0 : Math.max(clients, Math.round(warmupMessages * scale));
         return new Workload(name, title, queue, clients, Math.max(clients, Math.round(messages * scale)),
                 scaledWarmup, payloadBytes, persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond,
-                idleTimeoutSeconds, phases);
+                idleTimeoutSeconds, phases, fault);
     }
 
     public Phase reportedPhase() {
-        return phases.stream().filter(Phase::reported).findFirst().orElseThrow();
+        return reportedPhase(phases);
     }
 
     public ClientSpec clientSpec() {

@@ -13,7 +13,15 @@ import java.util.Locale;
 public record WorkloadFile(String name, String title, String queue, Integer clients, Long messages,
                            Long warmupMessages, Integer payloadBytes, Boolean persistent, Integer publishWindow,
                            Integer prefetch, String ack, Integer ackBatch, Double ratePerSecond,
-                           Integer idleTimeoutSeconds, List<PhaseFile> phases) {
+                           Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault) {
+
+    /** The fault as written in YAML. */
+    public record FaultFile(@JsonProperty(required = true) Double killBrokerAt) {
+        Fault toFault() {
+            InvalidConfigException.check(killBrokerAt != null, "fault.killBrokerAt", "must be set", null);
+            return new Fault(killBrokerAt);
+        }
+    }
 
     public static final int DEFAULT_CLIENTS = 4;
     public static final int DEFAULT_WINDOW = 1000;
@@ -48,7 +56,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                 or(clients, DEFAULT_CLIENTS), or(messages, 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
                 or(persistent, true), or(publishWindow, DEFAULT_WINDOW), or(prefetch, DEFAULT_PREFETCH),
                 ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
-                or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed);
+                or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed, fault == null ? null : fault.toFault());
     }
 
     private static <T> T or(T value, T fallback) {

@@ -22,11 +22,12 @@ import java.util.List;
  * @param phases            the measured pass
  * @param accounting        accounting of the measured pass
  * @param errors            errors outside any phase (driver creation, broker failure)
+ * @param fault             what the workload's fault did; null without a fault
  */
 public record RunResult(int schema, String runId, Instant startedAt, double scale, Workload workload,
                         BrokerInfo broker, ClientInfo client, EnvironmentInfo environment, List<PhaseResult> warmup,
                         Accounting warmupAccounting, List<PhaseResult> phases, Accounting accounting,
-                        List<String> errors) {
+                        List<String> errors, FaultOutcome fault) {
     public static final int SCHEMA = 1;
 
     /** The headline phase (the one the workload marks reported). */
@@ -34,12 +35,19 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
         return phases.stream().filter(PhaseResult::reported).findFirst().orElse(null);
     }
 
-    /** ok, LOSS (lost or duplicated messages) or ERROR. */
+    /**
+     * ok, LOSS or ERROR. LOSS: a lost or duplicated message; with a fault, only a confirmed message that was lost (a
+     * durability violation) or a duplicate counts, since messages in flight at the kill were never confirmed. ERROR:
+     * errors, except the expected send failures of the phase the fault hit.
+     */
     public String status() {
-        boolean errored = !errors.isEmpty() || phases.stream().anyMatch(p -> !p.errors().isEmpty());
-        if (accounting != null && (accounting.lost() > 0 || accounting.duplicates() > 0)) {
+        if (accounting != null && (accounting.duplicates() > 0
+                || (fault == null ? accounting.lost() > 0 : accounting.lostConfirmed() > 0))) {
             return "LOSS";
         }
+        boolean errored = !errors.isEmpty() || phases.stream()
+                .filter(p -> fault == null || !p.reported() || p.action() != dev.brokerbench.core.model.Action.PUBLISH)
+                .anyMatch(p -> !p.errors().isEmpty());
         return errored || accounting == null ? "ERROR" : "ok";
     }
 }

@@ -83,6 +83,21 @@ public final class MatrixRunner {
         }
     }
 
+    private static BrokerControl control(BrokerInstance broker) {
+        return new BrokerControl() {
+            @Override
+            public void kill() {
+                broker.kill();
+            }
+
+            @Override
+            public long restart() throws BrokerStartException {
+                broker.restart();
+                return broker.info().startToReadyMillis();
+            }
+        };
+    }
+
     private void runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
                          EnvironmentInfo env) throws InterruptedException {
         Optional<String> unmet = Requirements.unmet(runtime, path, workload);
@@ -94,12 +109,12 @@ public final class MatrixRunner {
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
             ScenarioRunner.Outcome outcome = new ScenarioRunner(listener).run(workload, driver, broker.pid(), label,
-                    Requirements.setupModes(runtime, path));
+                    Requirements.setupModes(runtime, path), control(broker));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
-                    outcome.measured().accounting(), List.of()));
+                    outcome.measured().accounting(), List.of(), outcome.fault()));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.Driver;
@@ -17,9 +18,11 @@ import java.util.OptionalLong;
  * @param label     e.g. {@code artemis/artemis-core-jms c1 publish (sync)}
  * @param progress  progress bar hook
  * @param limits    timeouts
+ * @param fault     the fault to inject into this phase, or null
+ * @param control   kills the broker for the fault
  */
 record PhaseContext(Workload workload, Phase phase, long messages, Driver driver, OptionalLong brokerPid,
-                    String label, ProgressListener progress, Limits limits) {
+                    String label, ProgressListener progress, Limits limits, Fault fault, BrokerControl control) {
 
     /**
      * Timeouts that keep a run from hanging.
@@ -32,6 +35,11 @@ record PhaseContext(Workload workload, Phase phase, long messages, Driver driver
     record Limits(Duration sessionOpen, Duration confirm, Duration minimumPhase, double slowestRate) {
         static final Limits DEFAULT = new Limits(Duration.ofSeconds(60), Duration.ofSeconds(60),
                 Duration.ofMinutes(10), 20);
+
+        /** After a kill, outstanding confirmations may never come: wait for them only briefly. */
+        Limits forFault() {
+            return new Limits(sessionOpen, Duration.ofSeconds(10), minimumPhase, slowestRate);
+        }
 
         Duration deadline(long messages) {
             long seconds = (long) Math.ceil(messages / slowestRate);

@@ -25,7 +25,8 @@ final class PublishPhase {
     private PublishPhase() {
     }
 
-    record Outcome(PhaseResult result, SendLedger ledger) {
+    /** @param confirmedAtKill confirmations counted when the fault killed the broker; -1 without a kill */
+    record Outcome(PhaseResult result, SendLedger ledger, long confirmedAtKill) {
     }
 
     static Outcome run(PhaseContext ctx) throws InterruptedException {
@@ -41,6 +42,8 @@ final class PublishPhase {
         long[] start = new long[1];
 
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
+        FaultTrigger trigger = ctx.fault() == null ? null
+                : FaultTrigger.start(ctx.control(), clock, (long) Math.ceil(streams.total() * ctx.fault().killBrokerAt()));
         try {
             ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue()),
                     (client, publisher) -> {
@@ -59,6 +62,9 @@ final class PublishPhase {
                     ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
         } finally {
             ctx.progress().phaseEnded();
+            if (trigger != null) {
+                trigger.stop();
+            }
         }
         clock.endIfIncomplete(System.nanoTime());
         boolean paced = ctx.workload().ratePerSecond() > 0;
@@ -66,7 +72,7 @@ final class PublishPhase {
                 streams.total(), clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
                 PhaseSummaries.series(clock), LatencySummary.of(latency.histogram()),
                 paced ? LatencySummary.of(sendDelay.histogram()) : null, meter.stop(), errors.snapshot());
-        return new Outcome(result, ledger);
+        return new Outcome(result, ledger, trigger == null ? -1 : trigger.confirmedAtKill());
     }
 
     /** One client's send loop. */

@@ -2,10 +2,13 @@ package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Driver;
 import java.util.ArrayList;
@@ -40,41 +43,58 @@ public final class ScenarioRunner {
     public record Pass(List<PhaseResult> phases, Accounting accounting) {
     }
 
-    /** The two passes. {@code warmup} is null when the workload has no warm-up. */
-    public record Outcome(Pass warmup, Pass measured) {
+    /** The two passes. {@code warmup} is null when the workload has no warm-up; {@code fault} without a fault. */
+    public record Outcome(Pass warmup, Pass measured, FaultOutcome fault) {
     }
 
     /** Runs with every publish mode available. */
     public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label)
-            throws InterruptedException {
-        return run(workload, driver, brokerPid, label, EnumSet.allOf(PublishMode.class));
+            throws InterruptedException, BrokerStartException {
+        return run(workload, driver, brokerPid, label, EnumSet.allOf(PublishMode.class), BrokerControl.NONE);
     }
 
     /**
      * @param setupModes publish modes the pair supports; a set-up (not reported) publish phase whose mode is missing
      *                   uses the other one, and its result records the mode actually used
      */
+    /**
+     * @param control kills and restarts the broker for the workload's fault (measured pass only; the warm-up pass
+     *                runs without it)
+     */
     public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label,
-                       Set<PublishMode> setupModes) throws InterruptedException {
+                       Set<PublishMode> setupModes, BrokerControl control)
+            throws InterruptedException, BrokerStartException {
         Pass warmup = workload.warmupMessages() > 0
-                ? pass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up", setupModes)
+                ? pass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up", setupModes, null,
+                        control, new FaultOutcome[1])
                 : null;
-        return new Outcome(warmup, pass(workload, workload.messages(), driver, brokerPid, label, setupModes));
+        FaultOutcome[] fault = new FaultOutcome[1];
+        Pass measured = pass(workload, workload.messages(), driver, brokerPid, label, setupModes, workload.fault(),
+                control, fault);
+        return new Outcome(warmup, measured, fault[0]);
     }
 
     private Pass pass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label,
-                      Set<PublishMode> setupModes) throws InterruptedException {
+                      Set<PublishMode> setupModes, Fault fault, BrokerControl control, FaultOutcome[] faultOutcome)
+            throws InterruptedException, BrokerStartException {
         List<PhaseResult> results = new ArrayList<>();
         SendLedger lastPublish = null;
         Accounting accounting = null;
         for (Phase declared : workload.phases()) {
             Phase phase = effective(declared, setupModes);
+            Fault phaseFault = phase.reported() && phase.action() == Action.PUBLISH ? fault : null;
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
-                    label + " " + phase.label(), progress, limits);
+                    label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(),
+                    phaseFault, control);
             if (phase.action() == Action.PUBLISH) {
                 PublishPhase.Outcome out = PublishPhase.run(ctx);
                 results.add(out.result());
                 lastPublish = out.ledger();
+                if (phaseFault != null) {
+                    long restartMillis = control.restart();
+                    faultOutcome[0] = new FaultOutcome(phaseFault.killBrokerAt(), out.confirmedAtKill(),
+                            restartMillis);
+                }
             } else {
                 ConsumePhase.Outcome out = ConsumePhase.run(ctx, lastPublish);
                 results.add(out.result());

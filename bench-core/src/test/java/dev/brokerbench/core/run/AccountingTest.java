@@ -32,11 +32,11 @@ class AccountingTest {
                         false)));
     }
 
-    private static Accounting run(LoopbackDriver driver, PublishMode mode) throws InterruptedException {
+    private static Accounting run(LoopbackDriver driver, PublishMode mode) throws Exception {
         return run(driver, workload(mode, 4000));
     }
 
-    private static Accounting run(LoopbackDriver driver, Workload workload) throws InterruptedException {
+    private static Accounting run(LoopbackDriver driver, Workload workload) throws Exception {
         ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST)
                 .run(workload, driver, OptionalLong.empty(), "test");
         return out.measured().accounting();
@@ -44,7 +44,7 @@ class AccountingTest {
 
     @ParameterizedTest
     @EnumSource(PublishMode.class)
-    void cleanRunIsExact(PublishMode mode) throws InterruptedException {
+    void cleanRunIsExact(PublishMode mode) throws Exception {
         Accounting a = run(new LoopbackDriver(new LoopbackBroker(), false), mode);
         assertThat(a.exact()).as(a.summary()).isTrue();
         assertThat(a.sent()).isEqualTo(4000);
@@ -56,7 +56,7 @@ class AccountingTest {
 
     @ParameterizedTest
     @EnumSource(PublishMode.class)
-    void reportsEachDroppedAndDuplicatedMessageExactly(PublishMode mode) throws InterruptedException {
+    void reportsEachDroppedAndDuplicatedMessageExactly(PublishMode mode) throws Exception {
         FaultyLoopbackDriver driver = new FaultyLoopbackDriver(new LoopbackBroker(),
                 Set.of(new Msg(0, 10), new Msg(2, 999), new Msg(3, 0)),
                 Set.of(new Msg(1, 5), new Msg(1, 6)),
@@ -81,7 +81,7 @@ class AccountingTest {
     /** Ordering is per consumer and producer (as JMS defines it), so one client shows every swap. */
     @ParameterizedTest
     @EnumSource(PublishMode.class)
-    void reportsEachReorderedMessageExactly(PublishMode mode) throws InterruptedException {
+    void reportsEachReorderedMessageExactly(PublishMode mode) throws Exception {
         FaultyLoopbackDriver driver = new FaultyLoopbackDriver(new LoopbackBroker(), Set.of(), Set.of(),
                 Set.of(new Msg(0, 500), new Msg(0, 700), new Msg(0, 900)));
 
@@ -96,7 +96,7 @@ class AccountingTest {
 
     @ParameterizedTest
     @EnumSource(PublishMode.class)
-    void countsMessagesFromElsewhereAsForeign(PublishMode mode) throws InterruptedException {
+    void countsMessagesFromElsewhereAsForeign(PublishMode mode) throws Exception {
         LoopbackBroker broker = new LoopbackBroker();
         LoopbackDriver driver = new LoopbackDriver(broker, false);
         broker.queue("q").add(new LoopbackBroker.Envelope(
@@ -111,7 +111,7 @@ class AccountingTest {
 
     @ParameterizedTest
     @EnumSource(PublishMode.class)
-    void reportsRatesOverThousandMessageWindows(PublishMode mode) throws InterruptedException {
+    void reportsRatesOverThousandMessageWindows(PublishMode mode) throws Exception {
         ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST)
                 .run(workload(mode, 10_500), new LoopbackDriver(new LoopbackBroker(), false), OptionalLong.empty(),
                         "test");

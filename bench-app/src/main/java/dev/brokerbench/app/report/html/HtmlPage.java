@@ -46,6 +46,13 @@ public final class HtmlPage {
         section(h, "results", "Results: the seed matrix", "<p>Reported phase of each case; min / mean / max over"
                 + " windows of 1000 messages, overall = messages / active time; latency from send to broker"
                 + " confirmation.</p>" + resultsTable(data.results()));
+        TextTable durability = dev.brokerbench.app.report.SummaryTables.durability(data.results());
+        if (!durability.isEmpty()) {
+            section(h, "durability", "Durability: kill -9 of the broker mid-publish", "<p>The broker was killed when"
+                    + " the given number of messages was confirmed, restarted on the same data, and the queue drained."
+                    + " A confirmed message that did not come back is a durability violation; unconfirmed messages"
+                    + " (in flight at the kill) may be lost or present.</p>" + table(durability));
+        }
         h.append("<section id=\"charts\"><h2>Charts</h2><div class=\"charts\">");
         for (Charts.Png png : charts) {
             h.append("<figure><img class=\"chart\" id=\"chart-").append(esc(png.name())).append("\" alt=\"")

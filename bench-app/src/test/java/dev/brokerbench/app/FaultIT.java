@@ -1,0 +1,74 @@
+package dev.brokerbench.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.ResultStore;
+import dev.brokerbench.core.result.RunResult;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * kill -9 of a real broker in the middle of a persistent sync and async publish, restart on the same data, drain:
+ * every sequence number is reconciled, and the brokers configured to sync before confirming lose nothing they
+ * confirmed.
+ */
+class FaultIT {
+    @TempDir
+    Path tmp;
+
+    private List<RunResult> run(Path out, int expectedExit, String brokers) throws Exception {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8);
+        int code = BenchCli.execute(console, console, "run", "--broker", brokers, "--case", "faults", "--scale",
+                ItSupport.scale(), "--out", out.toString(), "--heap", "1g", "--no-progress");
+        String text = log.toString(StandardCharsets.UTF_8);
+        System.out.println(text);
+        if (expectedExit >= 0) {
+            assertThat(code).as(text).isEqualTo(expectedExit);
+        }
+        List<RunResult> results = new ResultStore(out).readAll();
+        for (RunResult r : results) {
+            String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
+            Accounting a = r.accounting();
+            assertThat(r.fault()).as(cell).isNotNull();
+            assertThat(r.fault().confirmedBeforeKill()).as(cell + " killed mid-publish").isPositive();
+            assertThat(r.fault().restartMillis()).as(cell + " restarted").isPositive();
+            assertThat(a.received() + a.lost()).as(cell + ": every sent message is received or lost").isEqualTo(a.sent());
+            assertThat(a.lostConfirmed()).as(cell).isLessThanOrEqualTo(a.confirmed());
+            assertThat(a.unconfirmedPresent()).as(cell).isLessThanOrEqualTo(a.sent() - a.confirmed());
+            assertThat(a.foreign()).as(cell).isZero();
+        }
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("## Durability");
+        return results;
+    }
+
+    @Test
+    void brokersThatSyncBeforeConfirmingLoseNothingTheyConfirmed() throws Exception {
+        List<RunResult> results = run(tmp.resolve("durable"), 0, "artemis,activemq,rabbitmq");
+        // Artemis f1+f2, Classic f1 (no JMS 2.0 async), RabbitMQ native + JMS, f1+f2
+        assertThat(results).hasSize(7);
+        for (RunResult r : results) {
+            assertThat(r.accounting().lostConfirmed()).as(r.broker().brokerId() + "/" + r.client().clientPath() + "/"
+                    + r.workload().name() + ": " + r.accounting().summary()).isZero();
+            assertThat(r.accounting().duplicates()).isZero();
+            assertThat(r.status()).isEqualTo("ok");
+        }
+    }
+
+    /**
+     * Apollo (LevelDB, sync=true) comes back on the same data, but has been seen to lose messages it had confirmed
+     * over AMQP 1.0 in async publish (75 of 156 in one run): reported as LOSS, so only the reconciliation is asserted.
+     */
+    @Test
+    void apolloIsKilledRestartedAndReconciled() throws Exception {
+        List<RunResult> results = run(tmp.resolve("apollo"), -1, "apollo");
+        assertThat(results).extracting(r -> r.workload().name()).containsExactlyInAnyOrder("f1", "f2");
+    }
+}

@@ -1,0 +1,25 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.broker.BrokerStartException;
+
+/** What a fault needs from the broker under test. */
+public interface BrokerControl {
+    /** For runs without faults: any use is a programming error. */
+    BrokerControl NONE = new BrokerControl() {
+        @Override
+        public void kill() {
+            throw new UnsupportedOperationException("no broker control in this run");
+        }
+
+        @Override
+        public long restart() {
+            throw new UnsupportedOperationException("no broker control in this run");
+        }
+    };
+
+    /** kill -9 the broker. */
+    void kill();
+
+    /** Starts it again on the same data and ports; returns milliseconds until it was ready. */
+    long restart() throws BrokerStartException;
+}

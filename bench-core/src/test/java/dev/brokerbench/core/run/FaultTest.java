@@ -1,0 +1,102 @@
+package dev.brokerbench.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.core.loopback.LoopbackBroker;
+import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
+import dev.brokerbench.core.loopback.LoopbackDriver;
+import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.spi.Stamp;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.BlockingQueue;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** A fake broker that can be killed: the fault fires at its threshold and the accounting tells durable from not. */
+class FaultTest {
+    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
+            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
+
+    /** Refuses sends while down; optionally forgets what it held at the kill (a broker that lies about durability). */
+    static final class KillableBroker extends LoopbackDriver implements BrokerControl {
+        private final LoopbackBroker broker;
+        private final boolean losesQueueOnKill;
+        private volatile boolean down;
+        int kills;
+
+        KillableBroker(LoopbackBroker broker, boolean losesQueueOnKill) {
+            super(broker, false);
+            this.broker = broker;
+            this.losesQueueOnKill = losesQueueOnKill;
+        }
+
+        @Override
+        protected void deliver(BlockingQueue<Envelope> queue, Stamp stamp, byte[] payload) {
+            if (down) {
+                throw new IllegalStateException("connection lost: broker killed");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(20_000); // a broker takes time; the kill lands mid-phase
+            super.deliver(queue, stamp, payload);
+        }
+
+        @Override
+        public void kill() {
+            down = true;
+            kills++;
+            if (losesQueueOnKill) {
+                broker.queue("q").clear();
+            }
+        }
+
+        @Override
+        public long restart() {
+            down = false;
+            return 7;
+        }
+    }
+
+    private static ScenarioRunner.Outcome run(KillableBroker broker, PublishMode mode) throws Exception {
+        Workload w = new Workload("f", "fault", "q", 4, 4000, 400, 0, true, 1000, 1000, AckMode.AUTO, 1, 0, 1,
+                List.of(new Phase("publish", Action.PUBLISH, mode, true), new Phase("drain", Action.CONSUME, null,
+                        false)), new Fault(0.5));
+        return new ScenarioRunner(ProgressListener.NONE, FAST).run(w, broker, OptionalLong.empty(), "fault",
+                EnumSet.allOf(PublishMode.class), broker);
+    }
+
+    @ParameterizedTest
+    @EnumSource(PublishMode.class)
+    void aDurableBrokerKilledMidPublishLosesNothingItConfirmed(PublishMode mode) throws Exception {
+        KillableBroker broker = new KillableBroker(new LoopbackBroker(), false);
+        ScenarioRunner.Outcome out = run(broker, mode);
+        Accounting a = out.measured().accounting();
+
+        assertThat(broker.kills).as("killed once, in the measured pass only").isEqualTo(1);
+        assertThat(out.fault().confirmedBeforeKill()).isGreaterThanOrEqualTo(2000);
+        assertThat(out.fault().restartMillis()).isEqualTo(7);
+        assertThat(a.lostConfirmed()).isZero();
+        assertThat(a.received()).isEqualTo(a.confirmed());
+        assertThat(a.sent()).isLessThan(4000).isGreaterThanOrEqualTo(2000);
+        assertThat(a.lost()).as("sends in flight at the kill: one per client at most").isBetween(1L, 4L);
+        assertThat(a.failed()).isEqualTo(a.lost());
+        assertThat(out.warmup().accounting().exact()).isTrue();
+    }
+
+    @ParameterizedTest
+    @EnumSource(PublishMode.class)
+    void aBrokerThatForgetsConfirmedMessagesIsCaught(PublishMode mode) throws Exception {
+        ScenarioRunner.Outcome out = run(new KillableBroker(new LoopbackBroker(), true), mode);
+        Accounting a = out.measured().accounting();
+
+        assertThat(a.lostConfirmed()).as(a.summary()).isGreaterThanOrEqualTo(2000);
+        assertThat(a.received()).isLessThan(a.confirmed());
+    }
+}
