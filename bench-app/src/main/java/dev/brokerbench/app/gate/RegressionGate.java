@@ -18,7 +18,7 @@ public final class RegressionGate {
     }
 
     /** What the gate concluded for one cell or group. */
-    public enum Verdict { OK, SLOWER, FASTER, NOISY, NEW, COLLAPSED, MISSING, NOT_CLEAN, REGRESSION }
+    public enum Verdict { OK, SLOWER, FASTER, NOISY, NEW, NOT_SELECTED, COLLAPSED, MISSING, NOT_CLEAN, REGRESSION }
 
     /**
      * A fresh figure.
@@ -75,6 +75,14 @@ public final class RegressionGate {
         }
         List<Row> cells = new ArrayList<>();
         Map<String, List<Double>> groupRatios = new TreeMap<>();
+        // a baselined cell counts as missing only if its broker / path and its case both ran: otherwise the run
+        // was narrowed (e.g. -Dbench.brokers=artemis) and the cell was not selected
+        java.util.Set<String> ranGroups = new java.util.HashSet<>();
+        java.util.Set<String> ranCases = new java.util.HashSet<>();
+        fresh.keySet().forEach(c -> {
+            ranGroups.add(Baseline.groupOf(c));
+            ranCases.add(c.substring(c.lastIndexOf(" / ") + 3));
+        });
         TreeSet<String> names = new TreeSet<>(baseline.cells().keySet());
         names.addAll(fresh.keySet());
         for (String cell : names) {
@@ -85,7 +93,10 @@ public final class RegressionGate {
                 continue;
             }
             if (now == null) {
-                cells.add(new Row(cell, ref.referenceMsgPerSec(), Double.NaN, Double.NaN, Double.NaN, Verdict.MISSING));
+                boolean selected = ranGroups.contains(Baseline.groupOf(cell))
+                        && ranCases.contains(cell.substring(cell.lastIndexOf(" / ") + 3));
+                cells.add(new Row(cell, ref.referenceMsgPerSec(), Double.NaN, Double.NaN, Double.NaN,
+                        selected ? Verdict.MISSING : Verdict.NOT_SELECTED));
                 continue;
             }
             double ratio = ref.referenceMsgPerSec() == 0 ? Double.NaN : now.msgPerSec() / ref.referenceMsgPerSec();

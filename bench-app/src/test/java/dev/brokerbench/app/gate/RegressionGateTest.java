@@ -59,14 +59,27 @@ class RegressionGateTest {
     }
 
     @Test
-    void aMissingCellOrLostMessagesFailTheGate() {
-        Map<String, RegressionGate.Measured> fresh = scaled(SYNTHETIC, 1.0);
-        fresh.remove("activemq / openwire-jms / c1");
-        assertThat(RegressionGate.check(SYNTHETIC, 0.02, fresh).passed()).isFalse();
-
+    void aCellThatLostMessagesFailsTheGate() {
         Map<String, RegressionGate.Measured> lossy = scaled(SYNTHETIC, 1.0);
         lossy.put("activemq / openwire-jms / c1", new RegressionGate.Measured(2000, false));
         assertThat(RegressionGate.check(SYNTHETIC, 0.02, lossy).passed()).isFalse();
+    }
+
+    @Test
+    void aNarrowedRunIsNotMissingWhatItDidNotSelectButAMissingCellFails() {
+        Baseline twoCases = Baseline.of("test", 0.02, List.of(
+                Map.of("a / p / c1", 1000.0, "a / p / c2", 1000.0, "b / q / c1", 1000.0),
+                Map.of("a / p / c1", 1000.0, "a / p / c2", 1000.0, "b / q / c1", 1000.0)));
+        Map<String, RegressionGate.Measured> fresh = new LinkedHashMap<>();
+        fresh.put("a / p / c1", new RegressionGate.Measured(1000, true));
+        RegressionGate.Outcome narrowed = RegressionGate.check(twoCases, 0.02, fresh);
+        assertThat(narrowed.passed()).as(narrowed.table().console()).isTrue();
+        assertThat(narrowed.cells()).extracting(RegressionGate.Row::verdict).containsOnly(RegressionGate.Verdict.OK,
+                RegressionGate.Verdict.NOT_SELECTED);
+        fresh.put("b / q / c1", new RegressionGate.Measured(1000, true));
+        fresh.put("a / p / c2", new RegressionGate.Measured(1000, true));
+        fresh.remove("a / p / c1");
+        assertThat(RegressionGate.check(twoCases, 0.02, fresh).passed()).as("c1 ran for b but not for a").isFalse();
     }
 
     @Test
