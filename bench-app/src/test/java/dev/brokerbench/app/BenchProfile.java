@@ -30,16 +30,6 @@ class BenchProfile {
     static final Path RESULTS = REPORT.resolve("results");
     static final Path BASELINE = Path.of(System.getProperty("bench.baseline", "../baselines/bench-baseline.json"));
 
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        if (java.nio.file.Files.exists(dir)) {
-            try (var paths = java.nio.file.Files.walk(dir)) {
-                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    java.nio.file.Files.delete(p);
-                }
-            }
-        }
-    }
-
     private static int bench(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-jar", ItSupport.benchJar().toString()));
@@ -60,7 +50,7 @@ class BenchProfile {
     @Test
     @Order(1)
     void comparison() throws Exception {
-        deleteTree(RESULTS); // results of an earlier profile run under target/ must not mix with this one
+        dev.brokerbench.lifeline.Trees.delete(RESULTS); // results of an earlier profile run under target/ must not mix with this one
         int run = bench("run", "--broker", System.getProperty("bench.brokers", "all"),
                 "--case", System.getProperty("bench.cases", "all"),
                 "--scale", System.getProperty("bench.scale", "0.02"), "--out", RESULTS.toString(), "--no-progress",

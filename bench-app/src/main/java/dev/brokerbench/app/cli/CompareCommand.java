@@ -1,6 +1,7 @@
 package dev.brokerbench.app.cli;
 
 import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.core.result.RunResult;
 import java.io.PrintWriter;
@@ -39,7 +40,7 @@ public final class CompareCommand implements Callable<Integer> {
             RunResult r = right.get(cell);
             double lv = l == null ? Double.NaN : l.reportedPhase().rate().overall();
             double rv = r == null ? Double.NaN : r.reportedPhase().rate().overall();
-            t.add(List.of(cell, fmt(lv), fmt(rv),
+            t.add(List.of(cell, SummaryTables.rate(lv), SummaryTables.rate(rv),
                     Double.isNaN(lv) || Double.isNaN(rv) || lv == 0 ? "-" : String.format(Locale.ROOT, "%.2f", rv / lv),
                     l == null ? "absent" : l.status(), r == null ? "absent" : r.status()));
         }
@@ -61,9 +62,5 @@ public final class CompareCommand implements Callable<Integer> {
         results.forEach(r -> map.put(r.broker().brokerId() + " / " + r.client().clientPath() + " / "
                 + r.workload().name(), r));
         return map;
-    }
-
-    private static String fmt(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%,.0f", v);
     }
 }

@@ -1,5 +1,6 @@
 package dev.brokerbench.app.gate;
 
+import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,14 +57,10 @@ public final class RegressionGate {
         }
 
         private static List<String> row(String name, Row r) {
-            return List.of(name, fmt(r.baseline()), fmt(r.fresh()),
+            return List.of(name, SummaryTables.rate(r.baseline()), SummaryTables.rate(r.fresh()),
                     Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
                     Double.isNaN(r.allowedDrop()) ? "-" : String.format(Locale.ROOT, "%.0f%%", r.allowedDrop() * 100),
                     r.verdict().name());
-        }
-
-        private static String fmt(double v) {
-            return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%,.0f", v);
         }
     }
 

@@ -7,7 +7,6 @@ import dev.brokerbench.core.run.MatrixRunner;
 import dev.brokerbench.core.run.Requirements;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.DriverFactory;
-import dev.brokerbench.core.spi.Support;
 import dev.brokerbench.jmh.ConsumeBenchmark;
 import dev.brokerbench.jmh.PublishBenchmark;
 import dev.brokerbench.jmh.Targets;
@@ -15,7 +14,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -52,20 +50,17 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
     @Override
     public void run(BrokerRuntime runtime, BrokerInstance broker, List<DriverFactory> paths) throws Exception {
         List<String> targets = new ArrayList<>();
-        List<String> excluded = new ArrayList<>();
+        List<DriverFactory> partial = new ArrayList<>();
         for (DriverFactory path : paths) {
-            Endpoint e = broker.endpoint(path.protocol());
-            String target = Targets.encode(runtime.brokerId(), path.id(), e.protocol(), e.host(), e.port());
-            Map<Capability, Support> caps = Requirements.capabilities(runtime, path);
-            if (!caps.get(Capability.SYNC_CONFIRMED_PUBLISH).supported()
-                    || !caps.get(Capability.ASYNC_WINDOWED_PUBLISH).supported()) {
-                excluded.add(target);
+            if (supports(runtime, path, Capability.SYNC_CONFIRMED_PUBLISH)
+                    && supports(runtime, path, Capability.ASYNC_WINDOWED_PUBLISH)) {
+                targets.add(target(runtime, broker, path));
             } else {
-                targets.add(target);
+                partial.add(path);
             }
         }
         Path json = outDir.resolve("jmh-" + runtime.brokerId() + ".json");
-        out.println("» JMH against " + runtime.displayName() + " (" + (targets.size() + excluded.size())
+        out.println("» JMH against " + runtime.displayName() + " (" + (targets.size() + partial.size())
                 + " client paths) -> " + json.getFileName());
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .forks(budget.forks())
@@ -82,19 +77,25 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
                     .include(ConsumeBenchmark.class.getName() + ".*")
                     .param("target", targets.toArray(String[]::new)).build()).run();
         }
-        for (String target : excluded) {
+        for (DriverFactory path : partial) {
             // a pair without both confirmed publish modes runs only what it supports; its file gets a suffix
-            Path partial = outDir.resolve("jmh-" + runtime.brokerId() + "-" + target.split("\\|")[1] + ".json");
-            boolean sync = Requirements.capabilities(runtime, paths.stream()
-                    .filter(p -> p.id().equals(target.split("\\|")[1])).findFirst().orElseThrow())
-                    .get(Capability.SYNC_CONFIRMED_PUBLISH).supported();
             ChainedOptionsBuilder o = new OptionsBuilder().parent(options.build())
                     .include(ConsumeBenchmark.class.getName() + ".*")
-                    .param("target", target).result(partial.toString());
-            if (sync) {
+                    .param("target", target(runtime, broker, path))
+                    .result(outDir.resolve("jmh-" + runtime.brokerId() + "-" + path.id() + ".json").toString());
+            if (supports(runtime, path, Capability.SYNC_CONFIRMED_PUBLISH)) {
                 o.include(PublishBenchmark.class.getName() + ".publishSync");
             }
             new Runner(o.build()).run();
         }
+    }
+
+    private static String target(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path) {
+        Endpoint e = broker.endpoint(path.protocol());
+        return Targets.encode(runtime.brokerId(), path.id(), e.protocol(), e.host(), e.port());
+    }
+
+    private static boolean supports(BrokerRuntime runtime, DriverFactory path, Capability capability) {
+        return Requirements.capabilities(runtime, path).get(capability).supported();
     }
 }

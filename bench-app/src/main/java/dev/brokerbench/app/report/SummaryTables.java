@@ -70,8 +70,9 @@ public final class SummaryTables {
         return t;
     }
 
-    static String rate(double v) {
-        return String.format(Locale.ROOT, "%,.0f", v);
+    /** msg/s with thousands separators; "-" for a figure that does not exist (NaN). */
+    public static String rate(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
     static String micros(double v) {

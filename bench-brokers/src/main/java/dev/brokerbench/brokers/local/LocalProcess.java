@@ -14,11 +14,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalProcess {
     private final Process process;
-    private final Path log;
 
-    private LocalProcess(Process process, Path log) {
+    private LocalProcess(Process process) {
         this.process = process;
-        this.log = log;
     }
 
     public static LocalProcess start(List<String> command, Map<String, String> environment, Path workDir, Path log)
@@ -32,7 +30,7 @@ public final class LocalProcess {
         pb.environment().putAll(environment);
         Process p = pb.start();
         Cleanup.register(p);
-        return new LocalProcess(p, log);
+        return new LocalProcess(p);
     }
 
     public long pid() {
@@ -112,9 +110,5 @@ public final class LocalProcess {
         } catch (IOException e) {
             return "";
         }
-    }
-
-    public Path log() {
-        return log;
     }
 }

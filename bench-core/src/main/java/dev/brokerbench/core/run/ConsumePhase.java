@@ -10,6 +10,7 @@ import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Delivery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -81,18 +82,18 @@ final class ConsumePhase {
         boolean explicitAck = ackMode == AckMode.CLIENT || ackMode == AckMode.TRANSACTED;
         int ackBatch = ctx.workload().ackBatch();
         int unacked = 0;
+        Delivery sink = (stream, sequence, sendNanos, bytes, redelivered) -> {
+            long now = System.nanoTime();
+            int index = ledger.record(stream, sequence, redelivered);
+            if (index >= 0) {
+                order.record(index, sequence);
+            }
+            clock.tick(now);
+            lastDelivery.lazySet(client, now);
+        };
         while (!Thread.currentThread().isInterrupted()) {
             boolean allIn = ledger.uniqueReceived() >= expected;
-            boolean got = consumer.receive(allIn ? SETTLE_MILLIS : POLL_MILLIS,
-                    (stream, sequence, sendNanos, bytes, redelivered) -> {
-                        long now = System.nanoTime();
-                        int index = ledger.record(stream, sequence, redelivered);
-                        if (index >= 0) {
-                            order.record(index, sequence);
-                        }
-                        clock.tick(now);
-                        lastDelivery.lazySet(client, now);
-                    });
+            boolean got = consumer.receive(allIn ? SETTLE_MILLIS : POLL_MILLIS, sink);
             if (got) {
                 if (explicitAck && ++unacked >= ackBatch) {
                     consumer.acknowledge();
