@@ -51,7 +51,8 @@ class BenchProfile {
     @Order(1)
     void comparison() throws Exception {
         dev.brokerbench.lifeline.Trees.delete(RESULTS); // results of an earlier profile run under target/ must not mix with this one
-        int run = bench("run", "--broker", System.getProperty("bench.brokers", "all"),
+        int run = bench("run", "--runtime", System.getProperty("bench.runtime", "local"),
+                "--broker", System.getProperty("bench.brokers", "all"),
                 "--case", System.getProperty("bench.cases", "all"),
                 "--scale", System.getProperty("bench.scale", "0.02"), "--out", RESULTS.toString(), "--no-progress",
                 "--jmh", "--jmh-forks", System.getProperty("bench.jmh.forks", "1"),

@@ -42,6 +42,14 @@ class CliValidationTest {
             "--heap lots                   | --heap: 'lots' is not a heap size",
             "--start-timeout 1             | --start-timeout: must be 5..3600, got 1",
             "--jmh --jmh-iterations 0      | --jmh-iterations: must be 1..100, got 0",
+            "--runtime docker              | --runtime: unknown value 'docker'; allowed: auto, local, container, external",
+            "--image artemis               | --image: 'artemis' is not BROKER=IMAGE with BROKER one of artemis, activemq, rabbitmq, apollo",
+            "--image kafka=apache/kafka:4  | --image: 'kafka=apache/kafka:4' is not BROKER=IMAGE",
+            "--url artemis=core://h:61616  | --url: only with --runtime external",
+            "--runtime external            | --url: --runtime external needs at least one URL for each broker selected; none for 'artemis'",
+            "--runtime external --url artemis=http://h:80 | --url: ActiveMQ Artemis has no protocol 'http'; allowed: amqp, core, openwire, stomp",
+            "--runtime external --url artemis=core://h:99999 | --url: 'artemis=core://h:99999' is not BROKER=PROTOCOL://HOST:PORT",
+            "--runtime external --url artemis:core://h:1 | --url: 'artemis:core://h:1' is not BROKER=PROTOCOL://HOST:PORT",
             "--colour blue                 | Unknown options: '--colour'"})
     void rejectsBadInputWithOneLineAndExitCode2(String args, String expected) {
         Path out = tmp.resolve("results");

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,14 +21,10 @@ class FaultIT {
     Path tmp;
 
     private List<RunResult> run(Path out, int expectedExit, String brokers) throws Exception {
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8);
-        int code = BenchCli.execute(console, console, "run", "--broker", brokers, "--case", "faults", "--scale",
-                ItSupport.scale(), "--out", out.toString(), "--heap", "1g", "--no-progress");
-        String text = log.toString(StandardCharsets.UTF_8);
-        System.out.println(text);
+        ItSupport.Cli cli = ItSupport.bench("run", "--runtime", "local", "--broker", brokers, "--case", "faults",
+                "--scale", ItSupport.scale(), "--out", out.toString(), "--heap", "1g", "--no-progress");
         if (expectedExit >= 0) {
-            assertThat(code).as(text).isEqualTo(expectedExit);
+            assertThat(cli.code()).as(cli.text()).isEqualTo(expectedExit);
         }
         List<RunResult> results = new ResultStore(out).readAll();
         for (RunResult r : results) {

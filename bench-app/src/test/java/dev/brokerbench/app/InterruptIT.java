@@ -3,6 +3,10 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.brokerbench.brokers.artemis.ArtemisContainerRuntime;
+import dev.brokerbench.brokers.container.ContainerReaper;
+import dev.brokerbench.brokers.container.DockerEngine;
+import dev.brokerbench.brokers.rabbitmq.RabbitMqContainerRuntime;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Ctrl-C (SIGINT) or SIGKILL of the suite during a run leaves no broker process and no temporary directory: for a
- * JVM broker (the lifeline agent) and for RabbitMQ (the lifeline Guard around the Erlang node).
+ * JVM broker (the lifeline agent) and for RabbitMQ (the lifeline Guard around the Erlang node); and no container or
+ * volume when the brokers run in containers (the shutdown hook, and for SIGKILL the watcher process).
  */
 class InterruptIT {
     private static final Pattern READY = Pattern.compile("ready in \\d+ ms \\(pid (\\d+)\\)");
@@ -35,14 +40,29 @@ class InterruptIT {
                 .count();
     }
 
+    /** Containers and volumes carrying the suite's label. */
+    private static long labelled() {
+        String filter = ContainerReaper.LABEL + "=true";
+        var volumes = DockerEngine.client().listVolumesCmd().withFilter("label", List.of(filter)).exec().getVolumes();
+        return DockerEngine.client().listContainersCmd().withShowAll(true).withLabelFilter(List.of(filter)).exec()
+                .size() + (volumes == null ? 0 : volumes.size());
+    }
+
     @ParameterizedTest
-    @CsvSource({"artemis, INT", "artemis, KILL", "rabbitmq, INT", "rabbitmq, KILL"})
-    void nothingOutlivesTheSuite(String broker, String signal) throws Exception {
+    @CsvSource({"artemis, INT, local", "artemis, KILL, local", "rabbitmq, INT, local", "rabbitmq, KILL, local",
+            "artemis, KILL, container", "rabbitmq, INT, container"})
+    void nothingOutlivesTheSuite(String broker, String signal, String runtime) throws Exception {
+        boolean container = runtime.equals("container");
+        if (container) {
+            ItSupport.assumeContainer(broker.equals("artemis") ? new ArtemisContainerRuntime()
+                    : new RabbitMqContainerRuntime());
+            assertThat(labelled()).as("containers or volumes of an earlier run").isZero();
+        }
         long privateEpmdsBefore = privateEpmds();
         Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
         Process bench = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + javaTmp, "-jar", ItSupport.benchJar().toString(),
-                "run", "--broker", broker, "--case", "c1", "--scale", "1", "--heap", "1g",
+                "run", "--runtime", runtime, "--broker", broker, "--case", "c1", "--scale", "1", "--heap", "1g",
                 "--out", tmp.resolve("results").toString())
                 .redirectErrorStream(true).start();
         AtomicLong brokerPid = new AtomicLong();
@@ -78,6 +98,9 @@ class InterruptIT {
                         .contains(javaTmp.toString())).map(p -> p.pid() + " " + p.info().commandLine().orElse("")))
                         .as("processes still running from the suite's temporary directory").isEmpty();
                 assertThat(privateEpmds()).as("private epmd (epmd -port) left behind").isEqualTo(privateEpmdsBefore);
+                if (container) {
+                    assertThat(labelled()).as("containers or volumes left behind").isZero();
+                }
                 try (Stream<Path> left = Files.list(javaTmp)) {
                     assertThat(left.filter(p -> p.getFileName().toString().startsWith("brokerbench-")))
                             .as("temporary directories left behind").isEmpty();

@@ -1,12 +1,42 @@
 package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
+import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
 
 /** Settings the build passes to integration tests. */
 final class ItSupport {
     private ItSupport() {
+    }
+
+    /** Exit code and everything the command printed. */
+    record Cli(int code, String text) {
+    }
+
+    /** Runs the CLI in this JVM, capturing what it prints (the run command writes to System.out), and echoes it. */
+    static Cli bench(String... args) {
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        int code;
+        try (PrintStream capture = new PrintStream(stdout, true,
+                StandardCharsets.UTF_8)) {
+            System.setOut(capture);
+            code = BenchCli.execute(capture, capture, args);
+        } finally {
+            System.setOut(original);
+        }
+        String text = stdout.toString(StandardCharsets.UTF_8);
+        original.println(text);
+        return new Cli(code, text);
     }
 
     static String scale() {
@@ -17,5 +47,22 @@ final class ItSupport {
         String jar = System.getProperty("brokerbench.jar");
         assertThat(jar).as("system property brokerbench.jar (set by the build: run 'mvn verify')").isNotNull();
         return Path.of(jar);
+    }
+
+    /**
+     * Skips a container test with the reason and how to enable it, or fails when {@code
+     * BROKERBENCH_REQUIRE_CONTAINERS=true} (CI) and the broker cannot run in a container.
+     */
+    static void assumeContainer(ContainerBrokerRuntime runtime) {
+        Path dist = Path.of(System.getProperty("brokerbench.dist.dir", "."));
+        Optional<String> why = runtime.unavailableReason(
+                new BrokerEnvironment(dist, dist, Duration.ofSeconds(60), "1g"));
+        if (why.isPresent() && "true".equalsIgnoreCase(System.getenv("BROKERBENCH_REQUIRE_CONTAINERS"))) {
+            fail("BROKERBENCH_REQUIRE_CONTAINERS=true but " + runtime.displayName() + " cannot run in a container: "
+                    + why.get());
+        }
+        Assumptions.assumeTrue(why.isEmpty(), () -> "SKIPPED " + runtime.displayName() + " in a container: "
+                + why.orElseThrow() + ". To run: start dockerd, build the images with docker/build-images.sh, export"
+                + " TESTCONTAINERS_RYUK_DISABLED=true (no registry) and TESTCONTAINERS_HOST_OVERRIDE=localhost");
     }
 }

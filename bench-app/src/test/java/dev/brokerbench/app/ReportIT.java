@@ -31,7 +31,8 @@ class ReportIT {
         Path results = tmp.resolve("results");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
-        int code = BenchCli.execute(out, out, "run", "--broker", "artemis,activemq", "--case", "c1,c3,c5",
+        int code = BenchCli.execute(out, out, "run", "--runtime", "local", "--broker", "artemis,activemq",
+                "--case", "c1,c3,c5",
                 "--scale", ItSupport.scale(), "--out", results.toString(), "--heap", "1g", "--no-progress",
                 "--jmh", "--jmh-warmups", "0", "--jmh-iterations", "1", "--jmh-seconds", "1", "--jmh-batch", "500");
         assertThat(code).as(log.toString(StandardCharsets.UTF_8)).isZero();

@@ -8,9 +8,6 @@ import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,19 +33,9 @@ class SeedMatrixIT {
     Path tmp;
 
     private String run(Path out, String... args) {
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        PrintStream original = System.out;
-        int code;
-        try (PrintStream capture = new PrintStream(stdout, true, StandardCharsets.UTF_8)) {
-            System.setOut(capture);
-            code = BenchCli.execute(capture, capture, args);
-        } finally {
-            System.setOut(original);
-        }
-        String text = stdout.toString(StandardCharsets.UTF_8);
-        original.println(text);
-        assertThat(code).as(text).isZero();
-        return text;
+        ItSupport.Cli cli = ItSupport.bench(args);
+        assertThat(cli.code()).as(cli.text()).isZero();
+        return cli.text();
     }
 
     /** Cells the capability matrix declares runnable here, for the given path choice, as broker/path/case. */
@@ -81,7 +68,8 @@ class SeedMatrixIT {
     @Test
     void allSixCasesOnEveryBrokerThroughItsDefaultPathsAccountForEveryMessage() throws Exception {
         Path out = tmp.resolve("results");
-        String console = run(out, "run", "--broker", "all", "--case", "all", "--scale", ItSupport.scale(),
+        String console = run(out, "run", "--runtime", "local", "--broker", "all", "--case", "all",
+                "--scale", ItSupport.scale(),
                 "--out", out.toString(), "--heap", "1g");
 
         StringBuilder skipped = new StringBuilder();
@@ -125,7 +113,8 @@ class SeedMatrixIT {
     @Test
     void everySupportedCellOfEveryClientPathRunsExactly() throws Exception {
         Path out = tmp.resolve("all-paths");
-        run(out, "run", "--broker", "all", "--client", "all", "--case", "all", "--scale", ItSupport.scale(),
+        run(out, "run", "--runtime", "local", "--broker", "all", "--client", "all", "--case", "all",
+                "--scale", ItSupport.scale(),
                 "--out", out.toString(), "--heap", "1g");
 
         List<String> expected = expectedCells(true, new StringBuilder());

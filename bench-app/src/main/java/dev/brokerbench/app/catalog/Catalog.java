@@ -6,13 +6,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
-/** Brokers and client paths found through {@link ServiceLoader}, in a stable order. */
+/**
+ * Brokers and client paths found through {@link ServiceLoader}, in a stable order. Every broker has a local runtime
+ * (which also stands for its identity: id, name, protocols) and may have others, e.g. a container runtime.
+ */
 public final class Catalog {
     private final List<BrokerRuntime> brokers;
+    private final List<BrokerRuntime> runtimes;
     private final List<DriverFactory> paths;
 
-    public Catalog(List<BrokerRuntime> brokers, List<DriverFactory> paths) {
-        this.brokers = List.copyOf(brokers);
+    public Catalog(List<BrokerRuntime> runtimes, List<DriverFactory> paths) {
+        this.runtimes = List.copyOf(runtimes);
+        this.brokers = runtimes.stream().filter(r -> r.runtime().equals("local")).toList();
         this.paths = List.copyOf(paths);
     }
 
@@ -22,8 +27,14 @@ public final class Catalog {
                 ServiceLoader.load(DriverFactory.class).stream().map(ServiceLoader.Provider::get).toList());
     }
 
+    /** One entry per broker: its local runtime. */
     public List<BrokerRuntime> brokers() {
         return brokers;
+    }
+
+    /** The broker's runtime of a kind ({@code local}, {@code container}), if there is one. */
+    public Optional<BrokerRuntime> runtime(String brokerId, String kind) {
+        return runtimes.stream().filter(r -> r.brokerId().equals(brokerId) && r.runtime().equals(kind)).findFirst();
     }
 
     public List<DriverFactory> paths() {

@@ -1,10 +1,22 @@
 package dev.brokerbench.app.cli;
 
 import dev.brokerbench.app.BenchCli;
+import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.app.catalog.RuntimeChoice;
+import dev.brokerbench.brokers.container.BrokerImages;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.Endpoint;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -26,6 +38,95 @@ public final class BrokerOptions {
     @Option(names = "--start-timeout", defaultValue = "120", paramLabel = "SECONDS",
             description = "How long a broker may take to become ready (default: ${DEFAULT-VALUE}).")
     int startTimeoutSeconds;
+
+    static final String RUNTIME_ENV = "BROKERBENCH_RUNTIME";
+    static final String RUNTIME_PROPERTY = "brokerbench.runtime";
+    private static final Pattern URL = Pattern.compile("([a-z0-9]+)=([a-z0-9]+)://([^:/\\s]+):([0-9]{1,5})/?");
+
+    @Option(names = "--runtime", paramLabel = "KIND",
+            description = "How brokers run: auto (in a container where a Docker engine and the broker's image are"
+                    + " available, otherwise a local process), local, container, or external (brokers you run"
+                    + " elsewhere, given with --url). Default: $" + RUNTIME_ENV + ", else -D" + RUNTIME_PROPERTY
+                    + ", else auto.")
+    String runtime;
+
+    @Option(names = "--image", paramLabel = "BROKER=IMAGE",
+            description = "Container image of a broker, e.g. artemis=apache/activemq-artemis:2.44.0 (repeatable;"
+                    + " default: the pinned official image if present, else the one docker/build-images.sh builds).")
+    List<String> images = new ArrayList<>();
+
+    @Option(names = "--url", paramLabel = "BROKER=PROTOCOL://HOST:PORT",
+            description = "An endpoint of an external broker, e.g. artemis=core://mq1:61616 or"
+                    + " rabbitmq=amqp091://mq2:5672 (repeatable; --runtime external only).")
+    List<String> urls = new ArrayList<>();
+
+    private Map<String, Map<String, Endpoint>> endpoints = Map.of();
+
+    /** The runtime kind: the option, else the environment variable, else the system property, else auto. */
+    String runtimeKind() {
+        if (runtime != null) {
+            return runtime;
+        }
+        String env = System.getenv(RUNTIME_ENV);
+        if (env != null && !env.isBlank()) {
+            return env.trim();
+        }
+        return System.getProperty(RUNTIME_PROPERTY, "auto").trim();
+    }
+
+    /** Checks --runtime, --image and --url against the catalog and the brokers selected; nothing is created. */
+    void validateRuntime(CommandLine cli, Catalog catalog, List<String> selectedBrokers) {
+        String kind = runtimeKind();
+        if (!RuntimeChoice.KINDS.contains(kind)) {
+            throw new ParameterException(cli, "--runtime: unknown value '" + kind + "'; allowed: "
+                    + String.join(", ", RuntimeChoice.KINDS));
+        }
+        for (String image : images) {
+            int eq = image.indexOf('=');
+            if (eq <= 0 || eq == image.length() - 1 || !catalog.brokerIds().contains(image.substring(0, eq))) {
+                throw new ParameterException(cli, "--image: '" + image + "' is not BROKER=IMAGE with BROKER one of "
+                        + String.join(", ", catalog.brokerIds()));
+            }
+        }
+        if (!urls.isEmpty() && !kind.equals("external")) {
+            throw new ParameterException(cli, "--url: only with --runtime external (the suite starts the brokers of"
+                    + " the other runtimes itself)");
+        }
+        Map<String, Map<String, Endpoint>> parsed = new LinkedHashMap<>();
+        for (String url : urls) {
+            Matcher m = URL.matcher(url.trim());
+            if (!m.matches() || Integer.parseInt(m.group(4)) == 0 || Integer.parseInt(m.group(4)) > 65535) {
+                throw new ParameterException(cli, "--url: '" + url + "' is not BROKER=PROTOCOL://HOST:PORT, e.g."
+                        + " artemis=core://mq1:61616");
+            }
+            BrokerRuntime broker = catalog.broker(m.group(1)).orElseThrow(() -> new ParameterException(cli,
+                    "--url: unknown broker '" + m.group(1) + "'; allowed: " + String.join(", ", catalog.brokerIds())));
+            if (!broker.protocols().contains(m.group(2))) {
+                throw new ParameterException(cli, "--url: " + broker.displayName() + " has no protocol '" + m.group(2)
+                        + "'; allowed: " + String.join(", ", new TreeSet<>(broker.protocols())));
+            }
+            parsed.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
+                    .put(m.group(2), new Endpoint(m.group(2), m.group(3), Integer.parseInt(m.group(4))));
+        }
+        if (kind.equals("external")) {
+            for (String id : selectedBrokers) {
+                if (!parsed.containsKey(id)) {
+                    throw new ParameterException(cli, "--url: --runtime external needs at least one URL for each"
+                            + " broker selected; none for '" + id + "' (or narrow --broker)");
+                }
+            }
+        }
+        endpoints = parsed;
+    }
+
+    /** How each broker starts; applies --image overrides. Call after {@link #validateRuntime}. */
+    RuntimeChoice runtimeChoice(Catalog catalog) {
+        for (String image : images) {
+            int eq = image.indexOf('=');
+            System.setProperty(BrokerImages.PROPERTY_PREFIX + image.substring(0, eq), image.substring(eq + 1));
+        }
+        return new RuntimeChoice(catalog, runtimeKind(), endpoints);
+    }
 
     /** Rejects bad values before anything is created. */
     void validate(CommandLine cli) {

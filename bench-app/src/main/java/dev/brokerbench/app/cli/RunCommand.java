@@ -2,6 +2,7 @@ package dev.brokerbench.app.cli;
 
 import dev.brokerbench.app.BenchCli;
 import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.app.catalog.RuntimeChoice;
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.app.console.ConsoleListener;
 import dev.brokerbench.app.jmh.JmhAgainstBroker;
@@ -119,14 +120,16 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         brokerOptions.validate(cli);
+        brokerOptions.validateRuntime(cli, catalog, brokerIds);
         JmhAgainstBroker.Budget budget = jmhBudget(cli);
         Path workRoot = Files.createTempDirectory("brokerbench-");
         Cleanup.register(workRoot);
         BrokerEnvironment env = brokerOptions.environment(workRoot);
 
         List<MatrixRunner.Entry> entries = new ArrayList<>();
+        RuntimeChoice runtimes = brokerOptions.runtimeChoice(catalog);
         for (String id : brokerIds) {
-            BrokerRuntime broker = catalog.broker(id).orElseThrow();
+            BrokerRuntime broker = runtimes.choose(id, env, console::println);
             entries.add(new MatrixRunner.Entry(broker, paths(catalog, broker, clientIds), selected));
         }
 

@@ -56,10 +56,20 @@ public final class SummaryTables {
     public static TextTable brokers(List<BrokerInfo> brokers) {
         TextTable t = new TextTable(List.of("broker", "version", "runtime", "start-to-ready ms", "persistence"));
         for (BrokerInfo b : brokers) {
-            t.add(List.of(b.displayName(), b.version(), b.runtime(), String.valueOf(b.startToReadyMillis()),
+            t.add(List.of(b.displayName(), b.version(), runtime(b), String.valueOf(b.startToReadyMillis()),
                     b.settings().getOrDefault("persistence", "not recorded")));
         }
         return t;
+    }
+
+    /** "local", or "container" with the image and the start of its id. */
+    public static String runtime(BrokerInfo b) {
+        if (b.image() == null) {
+            return b.runtime();
+        }
+        String id = b.imageId() == null ? "" : b.imageId().replace("sha256:", "");
+        return b.runtime() + " " + b.image() + (id.isEmpty() ? "" : " (" + id.substring(0, Math.min(12, id.length()))
+                + ")");
     }
 
     public static TextTable missing(List<RunSummary.Missing> missing) {

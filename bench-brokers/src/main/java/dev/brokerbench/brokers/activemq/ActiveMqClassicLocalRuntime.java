@@ -77,17 +77,23 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
                 "--data", data.toString(), "--openwire-port", String.valueOf(port),
                 "--amqp-port", String.valueOf(amqpPort));
         Endpoint openwire = new Endpoint("openwire", "127.0.0.1", port);
+        Map<String, String> settings = settings(env.heap());
+        LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
+                new OpenWireHandshakeProbe(), VERSION);
+        return Instances.startOrClean(
+                new LocalBrokerInstance(this, launch, Map.of("openwire", openwire,
+                        "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort)), settings, env.startTimeout(), dir));
+    }
+
+    /** The settings both ActiveMQ Classic runtimes record (both run the same launcher). */
+    public static Map<String, String> settings(String heap) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("installation", "activemq-broker + activemq-kahadb-store jars, activemq.xml defaults");
         settings.put("persistence", "KahaDB, journalDiskSyncStrategy=always");
         settings.put("journalDiskSyncStrategy", "always (fsync before the send is acknowledged)");
         settings.put("memoryUsage", "70% of heap");
         settings.put("storeUsage", "100 GB");
-        settings.put("heap", "-Xms512m -Xmx" + env.heap());
-        LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
-                new OpenWireHandshakeProbe(), VERSION);
-        return Instances.startOrClean(
-                new LocalBrokerInstance(this, launch, Map.of("openwire", openwire,
-                        "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort)), settings, env.startTimeout(), dir));
+        settings.put("heap", "-Xms512m -Xmx" + heap);
+        return settings;
     }
 }

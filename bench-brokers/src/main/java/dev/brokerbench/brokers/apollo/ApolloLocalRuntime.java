@@ -90,20 +90,20 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
         for (String protocol : protocols()) {
             endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", port));
         }
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("installation", "apollo-* 1.7.1 jars from Maven Central, Apollo CLI 'run', etc/apollo.xml");
-        settings.put("persistence", "LevelDB, sync=true (log writes synced before the send is acknowledged)");
-        settings.put("connector", "one auto-detecting connector (AMQP 1.0, OpenWire v8, STOMP) on 127.0.0.1");
-        settings.put("openwire", "tcp_no_delay=true (negotiated into the wire format; off by default, which held 10 KB"
-                + " sync sends at 44 ms each: Nagle against delayed ACKs)");
-        settings.put("heap", "-Xms512m -Xmx" + env.heap());
+        Map<String, String> settings = settings(env.heap());
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(), dir));
     }
 
     private static void writeConfiguration(Path dir, int port) throws IOException {
         Path etc = Files.createDirectories(dir.resolve("etc"));
-        Files.writeString(etc.resolve("apollo.xml"), """
+        Files.writeString(etc.resolve("apollo.xml"), configuration("127.0.0.1", port));
+        Files.writeString(etc.resolve("log4j.properties"), LOG4J);
+    }
+
+    /** apollo.xml: LevelDB with sync on, one auto-detecting connector on {@code bind:port}. */
+    public static String configuration(String bind, int port) {
+        return """
                 <broker xmlns="http://activemq.apache.org/schema/activemq/apollo">
                   <notes>brokerbench</notes>
                   <virtual_host id="localhost">
@@ -111,16 +111,30 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
                     <host_name>127.0.0.1</host_name>
                     <leveldb_store directory="${apollo.base}/data" sync="true"/>
                   </virtual_host>
-                  <connector id="tcp" bind="tcp://127.0.0.1:%d" connection_limit="2000">
+                  <connector id="tcp" bind="tcp://%s:%d" connection_limit="2000">
                     <openwire tcp_no_delay="true"/>
                   </connector>
                 </broker>
-                """.formatted(port));
-        Files.writeString(etc.resolve("log4j.properties"), """
-                log4j.rootLogger=INFO, console
-                log4j.appender.console=org.apache.log4j.ConsoleAppender
-                log4j.appender.console.layout=org.apache.log4j.PatternLayout
-                log4j.appender.console.layout.ConversionPattern=%d %-5p [%c{1}] %m%n
-                """);
+                """.formatted(bind, port);
+    }
+
+    /** Apollo's log to the console (the suite keeps it in a file or the container's log). */
+    public static final String LOG4J = """
+            log4j.rootLogger=INFO, console
+            log4j.appender.console=org.apache.log4j.ConsoleAppender
+            log4j.appender.console.layout=org.apache.log4j.PatternLayout
+            log4j.appender.console.layout.ConversionPattern=%d %-5p [%c{1}] %m%n
+            """;
+
+    /** The settings both Apollo runtimes record. */
+    public static Map<String, String> settings(String heap) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("installation", "apollo-* 1.7.1 jars from Maven Central, Apollo CLI 'run', etc/apollo.xml");
+        settings.put("persistence", "LevelDB, sync=true (log writes synced before the send is acknowledged)");
+        settings.put("connector", "one auto-detecting connector (AMQP 1.0, OpenWire v8, STOMP)");
+        settings.put("openwire", "tcp_no_delay=true (negotiated into the wire format; off by default, which held 10 KB"
+                + " sync sends at 44 ms each: Nagle against delayed ACKs)");
+        settings.put("heap", "-Xms512m -Xmx" + heap);
+        return settings;
     }
 }

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** Runs {@code artemis create} for an instance and reads back the settings it chose. */
-final class ArtemisInstaller {
+public final class ArtemisInstaller {
     private static final Pattern WRITES = Pattern.compile("can make ([0-9.]+) writes per millisecond");
 
     private ArtemisInstaller() {
@@ -66,7 +66,8 @@ final class ArtemisInstaller {
                 throw new BrokerStartException("artemis create failed (exit " + p.exitCode() + "):\n"
                         + LocalProcess.tail(log, 30));
             }
-            return settings(instance.resolve("etc/broker.xml"), log);
+            return settings(Files.readString(instance.resolve("etc/broker.xml"), StandardCharsets.UTF_8),
+                    Files.readString(log, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new BrokerStartException("artemis create could not run: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -75,8 +76,8 @@ final class ArtemisInstaller {
         }
     }
 
-    private static Map<String, String> settings(Path brokerXml, Path createLog) throws IOException {
-        String xml = Files.readString(brokerXml, StandardCharsets.UTF_8);
+    /** The persistence settings in an instance's broker.xml, and the autotune figure from create's output. */
+    public static Map<String, String> settings(String xml, String createOutput) {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("installation", "artemis create (autotune) + bin/artemis run");
         for (String element : List.of("persistence-enabled", "journal-type", "journal-datasync",
@@ -89,7 +90,7 @@ final class ArtemisInstaller {
         if ("default".equals(s.get("global-max-size"))) {
             s.put("global-max-size", "default (half of -Xmx); address-full-policy PAGE");
         }
-        Matcher writes = WRITES.matcher(Files.readString(createLog, StandardCharsets.UTF_8));
+        Matcher writes = WRITES.matcher(createOutput);
         if (writes.find()) {
             s.put("autotune", writes.group(1) + " fsync'd writes per ms measured by artemis create");
         }

@@ -15,6 +15,7 @@ import java.util.Set;
 public final class Cleanup {
     private static final Set<Process> PROCESSES = new LinkedHashSet<>();
     private static final Set<Path> DIRECTORIES = new LinkedHashSet<>();
+    private static final List<Runnable> ACTIONS = new ArrayList<>();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(Cleanup::runAll, "brokerbench-cleanup"));
@@ -29,6 +30,11 @@ public final class Cleanup {
 
     public static synchronized void unregister(Process process) {
         PROCESSES.remove(process);
+    }
+
+    /** Work to do at exit before processes are killed, e.g. removing containers. Must not throw or block long. */
+    public static synchronized void register(Runnable action) {
+        ACTIONS.add(action);
     }
 
     public static synchronized void register(Path directory) {
@@ -46,9 +52,18 @@ public final class Cleanup {
     static void runAll() {
         List<Process> processes;
         List<Path> directories;
+        List<Runnable> actions;
         synchronized (Cleanup.class) {
+            actions = new ArrayList<>(ACTIONS);
             processes = new ArrayList<>(PROCESSES);
             directories = new ArrayList<>(DIRECTORIES);
+        }
+        for (Runnable action : actions) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                System.err.println("brokerbench cleanup: " + e);
+            }
         }
         for (Process p : processes) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -101,15 +101,21 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
                 "amqp091", amqp091,
                 "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort),
                 "stomp", new Endpoint("stomp", "127.0.0.1", stompPort));
-        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> settings = settings();
         settings.put("installation", "Debian rabbitmq-server, private node (own HOME, cookie, epmd, ports)");
+        return Instances.startOrClean(new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(),
+                dir, List.of(epmd)));
+    }
+
+    /** The settings both RabbitMQ runtimes record. */
+    public static Map<String, String> settings() {
+        Map<String, String> settings = new LinkedHashMap<>();
         settings.put("queue", "durable classic queue");
         settings.put("persistence", "durable classic queue, delivery mode 2, confirms after the store's batched"
                 + " fsync");
         settings.put("plugins", "rabbitmq_amqp1_0, rabbitmq_stomp");
         settings.put("memory", "Erlang VM, vm_memory_high_watermark default (0.4 of RAM)");
-        return Instances.startOrClean(new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(),
-                dir, List.of(epmd)));
+        return settings;
     }
 
     private static Map<String, String> prepare(Path dir, int amqpPort, int stompPort, int distPort, int epmdPort)

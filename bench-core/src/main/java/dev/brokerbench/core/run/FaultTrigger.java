@@ -1,12 +1,21 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.metrics.ProgressClock;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Kills the broker when a publish phase's confirmations reach the threshold (woken by the clock, no polling). */
+/**
+ * Kills the broker when a publish phase's confirmations reach the threshold (woken by the clock, no polling). Once
+ * the kill has begun it is never interrupted: the phase may end (its clients see the broker go) while the kill
+ * request is still on its way back, e.g. from the Docker engine.
+ */
 final class FaultTrigger {
+    private static final int WAITING = 0;
+    private static final int KILLING = 1;
+    private static final int CANCELLED = 2;
     private final Thread thread;
     private final AtomicLong confirmedAtKill = new AtomicLong(-1);
+    private final AtomicInteger state = new AtomicInteger(WAITING);
 
     private FaultTrigger(BrokerControl control, ProgressClock clock, long threshold) {
         java.util.concurrent.CountDownLatch reached = clock.alarmAt(threshold);
@@ -15,6 +24,9 @@ final class FaultTrigger {
                 reached.await();
             } catch (InterruptedException e) {
                 return; // the phase ended before the threshold: no kill
+            }
+            if (!state.compareAndSet(WAITING, KILLING)) {
+                return;
             }
             confirmedAtKill.set(clock.count());
             control.kill();
@@ -29,7 +41,9 @@ final class FaultTrigger {
     }
 
     void stop() throws InterruptedException {
-        thread.interrupt();
+        if (state.compareAndSet(WAITING, CANCELLED)) {
+            thread.interrupt();
+        }
         thread.join(60_000);
     }
 

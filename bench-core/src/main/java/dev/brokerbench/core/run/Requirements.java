@@ -69,6 +69,10 @@ public final class Requirements {
         if (!broker.protocols().contains(path.protocol())) {
             return Optional.of(broker.displayName() + " offers no " + path.protocol() + " endpoint");
         }
+        if (workload.fault() != null && "external".equals(broker.runtime())) {
+            return Optional.of("fault injection needs a broker the suite runs (--runtime local or container), not an"
+                    + " external one");
+        }
         Map<Capability, Support> caps = capabilities(broker, path);
         if (setupModes(broker, path).isEmpty()) {
             return Optional.of("no broker-confirmed publish mode on this pair");

@@ -4,6 +4,7 @@ import static dev.brokerbench.app.report.html.Html.esc;
 
 import dev.brokerbench.app.report.ReportData;
 import dev.brokerbench.app.report.RunSummary;
+import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.app.report.charts.Charts;
 import dev.brokerbench.core.broker.BrokerInfo;
@@ -164,7 +165,7 @@ public final class HtmlPage {
         data.results().forEach(r -> brokers.putIfAbsent(r.broker().brokerId(), r.broker()));
         for (BrokerInfo b : brokers.values()) {
             new java.util.TreeMap<>(b.settings()).forEach((k, v) -> t.add(List.of(b.displayName(), b.version(),
-                    b.runtime(), String.valueOf(b.startToReadyMillis()), k, v)));
+                    SummaryTables.runtime(b), String.valueOf(b.startToReadyMillis()), k, v)));
         }
         return t;
     }

@@ -13,7 +13,8 @@ import org.apache.activemq.usage.SystemUsage;
  * an OpenWire connector with the distribution's options; bound to 127.0.0.1. JMX is off (the distribution exposes
  * no JMX connector either).
  *
- * <p>Usage: {@code ActiveMqClassicMain --data DIR --openwire-port PORT --amqp-port PORT}
+ * <p>Usage: {@code ActiveMqClassicMain --data DIR --openwire-port PORT --amqp-port PORT [--bind HOST]} (HOST defaults to
+ * 127.0.0.1; the container image binds 0.0.0.0 inside its own network namespace)
  */
 public final class ActiveMqClassicMain {
     private ActiveMqClassicMain() {
@@ -24,6 +25,7 @@ public final class ActiveMqClassicMain {
         File data = new File(require(options, "--data"));
         int openwirePort = Integer.parseInt(require(options, "--openwire-port"));
         int amqpPort = Integer.parseInt(require(options, "--amqp-port"));
+        String bind = options.getOrDefault("--bind", "127.0.0.1");
 
         BrokerService broker = new BrokerService();
         broker.setBrokerName("brokerbench");
@@ -43,9 +45,9 @@ public final class ActiveMqClassicMain {
         usage.getStoreUsage().setLimit(100L * 1024 * 1024 * 1024);
         usage.getTempUsage().setLimit(50L * 1024 * 1024 * 1024);
 
-        broker.addConnector("tcp://127.0.0.1:" + openwirePort
+        broker.addConnector("tcp://" + bind + ":" + openwirePort
                 + "?maximumConnections=1000&wireFormat.maxFrameSize=104857600");
-        broker.addConnector("amqp://127.0.0.1:" + amqpPort
+        broker.addConnector("amqp://" + bind + ":" + amqpPort
                 + "?maximumConnections=1000&wireFormat.maxFrameSize=104857600");
         broker.start();
         broker.waitUntilStarted();

@@ -1,0 +1,134 @@
+package dev.brokerbench.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.brokers.activemq.ActiveMqClassicContainerRuntime;
+import dev.brokerbench.brokers.activemq.ActiveMqClassicLocalRuntime;
+import dev.brokerbench.brokers.apollo.ApolloContainerRuntime;
+import dev.brokerbench.brokers.artemis.ArtemisContainerRuntime;
+import dev.brokerbench.brokers.rabbitmq.RabbitMqContainerRuntime;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.ResultStore;
+import dev.brokerbench.core.result.RunResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runtimes through the CLI: every broker in a container (seed cases and a kill -9 + restart that keeps the
+ * confirmed messages), {@code --runtime auto} with and without a reachable engine, and an external broker given by
+ * URL.
+ */
+class ContainerRunIT {
+    @TempDir
+    Path tmp;
+
+    private static String run(int expectedExit, String... args) {
+        ItSupport.Cli cli = ItSupport.bench(args);
+        if (expectedExit >= 0) {
+            assertThat(cli.code()).as(cli.text()).isEqualTo(expectedExit);
+        }
+        return cli.text();
+    }
+
+    private static String cell(RunResult r) {
+        return r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name() + ": "
+                + r.accounting().summary();
+    }
+
+    @Test
+    void everyBrokerRunsInAContainerAndKeepsConfirmedMessagesThroughKill9() throws Exception {
+        ItSupport.assumeContainer(new ArtemisContainerRuntime());
+        ItSupport.assumeContainer(new ActiveMqClassicContainerRuntime());
+        ItSupport.assumeContainer(new RabbitMqContainerRuntime());
+        ItSupport.assumeContainer(new ApolloContainerRuntime());
+        Path out = tmp.resolve("container");
+        run(-1, "run", "--runtime", "container", "--broker", "all", "--case", "c1,c5,f1", "--scale",
+                ItSupport.scale(), "--heap", "1g", "--out", out.toString(), "--no-progress");
+        List<RunResult> results = new ResultStore(out).readAll();
+        // Artemis, Classic, Apollo: one default path each; RabbitMQ: native and JMS
+        assertThat(results).hasSize(15);
+        for (RunResult r : results) {
+            Accounting a = r.accounting();
+            assertThat(r.broker().runtime()).as(cell(r)).isEqualTo("container");
+            assertThat(r.broker().image()).as(cell(r)).isNotBlank();
+            assertThat(r.broker().imageId()).as(cell(r)).startsWith("sha256:");
+            assertThat(a.foreign()).as(cell(r)).isZero();
+            if (r.workload().fault() == null) {
+                assertThat(a.received()).as(cell(r)).isEqualTo(a.sent()).isPositive();
+                assertThat(a.lost() + a.duplicates()).as(cell(r)).isZero();
+                continue;
+            }
+            assertThat(r.fault().confirmedBeforeKill()).as(cell(r) + " killed mid-publish").isPositive();
+            assertThat(r.fault().restartMillis()).as(cell(r) + " restarted").isPositive();
+            assertThat(a.received() + a.lost()).as(cell(r)).isEqualTo(a.sent());
+            if (!r.broker().brokerId().equals("apollo")) {
+                // the volume kept what the broker confirmed: nothing confirmed is lost
+                assertThat(a.lostConfirmed()).as(cell(r)).isZero();
+                assertThat(a.received()).as(cell(r)).isGreaterThanOrEqualTo(a.confirmed());
+            }
+        }
+    }
+
+    @Test
+    void autoRunsInAContainerWhenTheEngineAndImageAreThere() throws Exception {
+        ItSupport.assumeContainer(new ActiveMqClassicContainerRuntime());
+        Path out = tmp.resolve("auto");
+        run(0, "run", "--runtime", "auto", "--broker", "activemq", "--case", "c1", "--scale", ItSupport.scale(),
+                "--heap", "1g", "--out", out.toString(), "--no-progress");
+        assertThat(new ResultStore(out).readAll()).singleElement()
+                .satisfies(r -> assertThat(r.broker().runtime()).isEqualTo("container"));
+    }
+
+    /** A separate JVM whose Docker host answers nothing: auto says why and runs the broker as a local process. */
+    @Test
+    void autoRunsLocallyWhenNoEngineAnswers() throws Exception {
+        Path out = tmp.resolve("auto-local");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-jar", ItSupport.benchJar().toString(), "run", "--runtime", "auto", "--broker",
+                "activemq", "--case", "c1", "--scale", ItSupport.scale(), "--heap", "1g", "--out", out.toString()));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        Map<String, String> env = pb.environment();
+        env.put("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock"));
+        env.put("TESTCONTAINERS_DOCKER_CLIENT_STRATEGY",
+                "org.testcontainers.dockerclient.EnvironmentAndSystemPropertyClientProviderStrategy");
+        Process p = pb.start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        System.out.println(text);
+        assertThat(p.exitValue()).as(text).isZero();
+        assertThat(text).contains("runtime auto: ActiveMQ Classic runs as a local process, not in a container:");
+        assertThat(new ResultStore(out).readAll()).singleElement()
+                .satisfies(r -> assertThat(r.broker().runtime()).isEqualTo("local"));
+    }
+
+    /** A broker the suite did not start, given by URL: measured, never killed (fault cases are not run on it). */
+    @Test
+    void externalRunsAgainstABrokerGivenByUrl() throws Exception {
+        Path dist = Path.of(System.getProperty("brokerbench.dist.dir"));
+        try (BrokerInstance broker = new ActiveMqClassicLocalRuntime().start(
+                new BrokerEnvironment(dist, Files.createDirectories(tmp.resolve("work")), Duration.ofSeconds(90),
+                        "1g"))) {
+            Path out = tmp.resolve("external");
+            String text = run(0, "run", "--runtime", "external", "--url",
+                    "activemq=openwire://" + broker.endpoint("openwire").hostAndPort(), "--broker", "activemq",
+                    "--case", "c1,f1", "--scale", ItSupport.scale(), "--out", out.toString(), "--no-progress");
+            assertThat(text).contains("fault injection needs a broker the suite runs");
+            RunResult r = new ResultStore(out).readAll().stream().filter(x -> x.workload().name().equals("c1"))
+                    .findFirst().orElseThrow();
+            assertThat(r.broker().runtime()).isEqualTo("external");
+            assertThat(r.accounting().received()).isEqualTo(r.accounting().sent()).isPositive();
+            assertThat(new ResultStore(out).readAll()).hasSize(1);
+            assertThat(broker.pid()).as("the suite left the external broker running").isPresent();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.brokerbench.brokers.activemq;
+
+import dev.brokerbench.brokers.container.ContainerBrokerInstance;
+import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
+import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
+import dev.brokerbench.brokers.probe.ReadinessProbe;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.testcontainers.activemq.ActiveMQContainer;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * ActiveMQ Classic in its official image ({@code apache/activemq-classic}: the distribution's activemq.xml) or the
+ * equivalent built here (the local runtime's launcher, which applies the same defaults). OpenWire on 61616, AMQP on
+ * 5672, KahaDB in {@code /opt/apache-activemq/data} on the volume; heap through {@code ACTIVEMQ_OPTS_MEMORY}.
+ */
+public final class ActiveMqClassicContainerRuntime extends ContainerBrokerRuntime {
+    private static final String OFFICIAL = "apache/activemq-classic";
+
+    public ActiveMqClassicContainerRuntime() {
+        super(new ActiveMqClassicLocalRuntime());
+    }
+
+    @Override
+    protected Map<String, Integer> containerPorts() {
+        return Map.of("openwire", 61616, "amqp", 5672);
+    }
+
+    @Override
+    protected String dataPath() {
+        return "/opt/apache-activemq/data";
+    }
+
+    @Override
+    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
+        return new ActiveMQContainer(image.asCompatibleSubstituteFor(OFFICIAL))
+                .withEnv("ACTIVEMQ_OPTS_MEMORY", "-Xms512m -Xmx" + env.heap());
+    }
+
+    @Override
+    protected String startedLine() {
+        return ".*Apache ActiveMQ .* started.*";
+    }
+
+    @Override
+    protected Pattern versionPattern() {
+        return Pattern.compile("Apache ActiveMQ ([0-9][^ ]*) \\(");
+    }
+
+    @Override
+    protected ReadinessProbe probe() {
+        return new OpenWireHandshakeProbe();
+    }
+
+    @Override
+    protected String probeProtocol() {
+        return "openwire";
+    }
+
+    @Override
+    protected Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env) {
+        Map<String, String> s = new LinkedHashMap<>(ActiveMqClassicLocalRuntime.settings(env.heap()));
+        s.put("installation", "the image's broker with activemq.xml defaults, data on the volume");
+        return s;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.brokerbench.brokers.apollo;
+
+import dev.brokerbench.brokers.container.ContainerBrokerInstance;
+import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
+import dev.brokerbench.brokers.probe.ReadinessProbe;
+import dev.brokerbench.brokers.probe.StompConnectProbe;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * ActiveMQ Apollo (no official image exists; docker/build-images.sh builds one from the Maven Central jars) with the
+ * local runtime's apollo.xml, bound to every interface of the container; LevelDB data on the volume.
+ */
+public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
+    private static final int PORT = 61613;
+
+    public ApolloContainerRuntime() {
+        super(new ApolloLocalRuntime());
+    }
+
+    @Override
+    protected Map<String, Integer> containerPorts() {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        for (String protocol : protocols()) {
+            ports.put(protocol, PORT);
+        }
+        return ports;
+    }
+
+    @Override
+    protected String dataPath() {
+        return "/var/lib/apollo/data";
+    }
+
+    @Override
+    @SuppressWarnings("resource")
+    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
+        return new GenericContainer<>(image)
+                .withEnv("JAVA_OPTS", "-Xms512m -Xmx" + env.heap())
+                .withCopyToContainer(Transferable.of(ApolloLocalRuntime.configuration("0.0.0.0", PORT)),
+                        "/var/lib/apollo/etc/apollo.xml")
+                .withCopyToContainer(Transferable.of(ApolloLocalRuntime.LOG4J),
+                        "/var/lib/apollo/etc/log4j.properties");
+    }
+
+    @Override
+    protected String startedLine() {
+        return ".*Accepting connections at.*";
+    }
+
+    @Override
+    protected Pattern versionPattern() {
+        return Pattern.compile("Apollo : ([0-9][^ ]*) \\(at:");
+    }
+
+    @Override
+    protected ReadinessProbe probe() {
+        return new StompConnectProbe();
+    }
+
+    @Override
+    protected String probeProtocol() {
+        return "stomp";
+    }
+
+    @Override
+    protected Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env) {
+        return ApolloLocalRuntime.settings(env.heap());
+    }
+}

@@ -1,0 +1,120 @@
+package dev.brokerbench.brokers.external;
+
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.Endpoint;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * A broker the user runs elsewhere (another host, a cluster), given by its endpoints. The suite connects to it and
+ * never starts, kills or cleans it: fault workloads do not run on it. Queues keep the workloads' names; messages
+ * other runs left there are counted as foreign (the stamps tell), never as received. Only the protocols given are
+ * offered.
+ */
+public final class ExternalBrokerRuntime implements BrokerRuntime {
+    private final BrokerRuntime identity;
+    private final Map<String, Endpoint> endpoints;
+
+    /** @param identity the broker's local runtime: its id, name and native protocol */
+    public ExternalBrokerRuntime(BrokerRuntime identity, Map<String, Endpoint> endpoints) {
+        this.identity = identity;
+        this.endpoints = Map.copyOf(endpoints);
+    }
+
+    @Override
+    public String brokerId() {
+        return identity.brokerId();
+    }
+
+    @Override
+    public String displayName() {
+        return identity.displayName();
+    }
+
+    @Override
+    public String runtime() {
+        return "external";
+    }
+
+    @Override
+    public Set<String> protocols() {
+        return endpoints.keySet();
+    }
+
+    @Override
+    public String nativeProtocol() {
+        return identity.nativeProtocol();
+    }
+
+    /** Empty when every endpoint accepts a TCP connection. */
+    @Override
+    public Optional<String> unavailableReason(BrokerEnvironment environment) {
+        for (Endpoint e : endpoints.values()) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(e.host(), e.port()), 5_000);
+            } catch (IOException ex) {
+                return Optional.of("external " + displayName() + " does not accept connections on " + e.protocol()
+                        + "://" + e.hostAndPort() + " (" + ex.getMessage() + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public BrokerInstance start(BrokerEnvironment environment) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        endpoints.forEach((p, e) -> settings.put("endpoint " + p, e.hostAndPort()));
+        settings.put("persistence", "as configured by its operator (not controlled by the suite)");
+        BrokerInfo info = new BrokerInfo(brokerId(), displayName(), "unknown (external)", runtime(), settings, 0);
+        return new BrokerInstance() {
+            @Override
+            public BrokerInfo info() {
+                return info;
+            }
+
+            @Override
+            public Endpoint endpoint(String protocol) {
+                Endpoint e = endpoints.get(protocol);
+                if (e == null) {
+                    throw new IllegalArgumentException("no " + protocol + " URL was given for external "
+                            + displayName() + "; given: " + endpoints.keySet());
+                }
+                return e;
+            }
+
+            @Override
+            public OptionalLong pid() {
+                return OptionalLong.empty();
+            }
+
+            @Override
+            public void kill() {
+                throw new UnsupportedOperationException("the suite does not control an external broker");
+            }
+
+            @Override
+            public void restart() {
+                throw new UnsupportedOperationException("the suite does not control an external broker");
+            }
+
+            @Override
+            public void stop() {
+                // not ours to stop
+            }
+
+            @Override
+            public void close() {
+                // not ours to remove
+            }
+        };
+    }
+}

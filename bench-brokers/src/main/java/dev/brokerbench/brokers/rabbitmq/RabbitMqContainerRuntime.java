@@ -1,0 +1,79 @@
+package dev.brokerbench.brokers.rabbitmq;
+
+import dev.brokerbench.brokers.container.ContainerBrokerInstance;
+import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
+import dev.brokerbench.brokers.probe.Amqp091Probe;
+import dev.brokerbench.brokers.probe.ReadinessProbe;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.rabbitmq.RabbitMQContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * RabbitMQ in its official image ({@code rabbitmq}) or the equivalent built here from Debian's package. The same
+ * plugins and listeners as the local runtime; the container's hostname is fixed, because the node's data directory on
+ * the volume is named after it (a restarted container with another hostname would start empty).
+ */
+public final class RabbitMqContainerRuntime extends ContainerBrokerRuntime {
+    private static final String CONFIG = "/etc/rabbitmq/brokerbench.conf";
+
+    public RabbitMqContainerRuntime() {
+        super(new RabbitMqLocalRuntime());
+    }
+
+    @Override
+    protected Map<String, Integer> containerPorts() {
+        return Map.of("amqp091", 5672, "amqp", 5672, "stomp", 61613);
+    }
+
+    @Override
+    protected String dataPath() {
+        return "/var/lib/rabbitmq";
+    }
+
+    @Override
+    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
+        return new RabbitMQContainer(image.asCompatibleSubstituteFor("rabbitmq"))
+                .withEnv("RABBITMQ_CONFIG_FILE", CONFIG)
+                .withCopyToContainer(Transferable.of(String.join("\n",
+                        "listeners.tcp.default = 5672",
+                        "stomp.listeners.tcp.1 = 61613",
+                        "loopback_users.guest = false",
+                        "log.console = true",
+                        "log.console.level = info",
+                        "")), CONFIG)
+                .withCopyToContainer(Transferable.of("[rabbitmq_amqp1_0,rabbitmq_stomp].\n"),
+                        "/etc/rabbitmq/enabled_plugins");
+    }
+
+    @Override
+    protected String startedLine() {
+        return ".*Server startup complete.*";
+    }
+
+    @Override
+    protected Pattern versionPattern() {
+        return Pattern.compile("Starting RabbitMQ ([0-9][^ ]*) on Erlang");
+    }
+
+    @Override
+    protected ReadinessProbe probe() {
+        return new Amqp091Probe();
+    }
+
+    @Override
+    protected String probeProtocol() {
+        return "amqp091";
+    }
+
+    @Override
+    protected Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env) {
+        Map<String, String> s = new LinkedHashMap<>(RabbitMqLocalRuntime.settings());
+        s.put("installation", "the image's rabbitmq-server, fixed hostname, node data on the volume");
+        return s;
+    }
+}

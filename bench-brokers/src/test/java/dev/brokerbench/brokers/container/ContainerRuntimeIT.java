@@ -1,0 +1,111 @@
+package dev.brokerbench.brokers.container;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.api.model.ContainerPort;
+import dev.brokerbench.brokers.activemq.ActiveMqClassicContainerRuntime;
+import dev.brokerbench.brokers.apollo.ApolloContainerRuntime;
+import dev.brokerbench.brokers.artemis.ArtemisContainerRuntime;
+import dev.brokerbench.brokers.probe.Amqp091Probe;
+import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
+import dev.brokerbench.brokers.probe.ReadinessProbe;
+import dev.brokerbench.brokers.probe.StompConnectProbe;
+import dev.brokerbench.brokers.rabbitmq.RabbitMqContainerRuntime;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.Endpoint;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Each broker through the container runtime: ready by the same rule as locally, ports on 127.0.0.1 only, the image
+ * recorded, kill -9 of the broker process, restart on the same volume and ports, and nothing left after close.
+ * Skipped where no engine or image is available, unless {@code BROKERBENCH_REQUIRE_CONTAINERS=true} (set by CI).
+ */
+class ContainerRuntimeIT {
+    @TempDir
+    Path work;
+
+    static Stream<Arguments> brokers() {
+        return Stream.of(
+                Arguments.of(new ArtemisContainerRuntime(), "core", new StompConnectProbe(), "stomp"),
+                Arguments.of(new ActiveMqClassicContainerRuntime(), "openwire", new OpenWireHandshakeProbe(),
+                        "openwire"),
+                Arguments.of(new RabbitMqContainerRuntime(), "amqp091", new Amqp091Probe(), "amqp091"),
+                Arguments.of(new ApolloContainerRuntime(), "stomp", new StompConnectProbe(), "stomp"));
+    }
+
+    /** Skips with the reason and the way to enable it; fails instead when CI requires containers. */
+    static void assumeAvailable(ContainerBrokerRuntime runtime, BrokerEnvironment env) {
+        Optional<String> why = runtime.unavailableReason(env);
+        if (why.isPresent() && "true".equalsIgnoreCase(System.getenv("BROKERBENCH_REQUIRE_CONTAINERS"))) {
+            fail("BROKERBENCH_REQUIRE_CONTAINERS=true but " + runtime.displayName() + " cannot run in a container: "
+                    + why.get());
+        }
+        Assumptions.assumeTrue(why.isEmpty(), () -> "SKIPPED " + runtime.displayName() + " in a container: "
+                + why.orElseThrow() + ". To run: start dockerd, build the images with docker/build-images.sh, export"
+                + " TESTCONTAINERS_RYUK_DISABLED=true (no registry) and TESTCONTAINERS_HOST_OVERRIDE=localhost");
+    }
+
+    private static List<Container> sessionContainers() {
+        String filter = ContainerReaper.SESSION_LABEL + "=" + ContainerReaper.labels().get(ContainerReaper.SESSION_LABEL);
+        return DockerEngine.client().listContainersCmd().withShowAll(true).withLabelFilter(List.of(filter)).exec();
+    }
+
+    private static long sessionVolumes() {
+        String filter = ContainerReaper.SESSION_LABEL + "=" + ContainerReaper.labels().get(ContainerReaper.SESSION_LABEL);
+        var volumes = DockerEngine.client().listVolumesCmd().withFilter("label", List.of(filter)).exec().getVolumes();
+        return volumes == null ? 0 : volumes.size();
+    }
+
+    @ParameterizedTest
+    @MethodSource("brokers")
+    void startsKillsRestartsAndCleansUp(ContainerBrokerRuntime runtime, String protocol, ReadinessProbe probe,
+                                        String probeProtocol) throws Exception {
+        BrokerEnvironment env = new BrokerEnvironment(work, work, Duration.ofSeconds(120), "1g");
+        assumeAvailable(runtime, env);
+        try (BrokerInstance broker = runtime.start(env)) {
+            Endpoint endpoint = broker.endpoint(protocol);
+            Endpoint probed = broker.endpoint(probeProtocol);
+            assertThat(endpoint.host()).isEqualTo("127.0.0.1");
+            assertThat(probe.ready(probed)).isTrue();
+            assertThat(broker.info().runtime()).isEqualTo("container");
+            assertThat(broker.info().image()).isEqualTo(runtime.image().image());
+            assertThat(broker.info().imageId()).startsWith("sha256:");
+            assertThat(broker.info().version()).matches("\\d+\\.\\d+\\.\\d+.*");
+            assertThat(broker.info().settings()).containsKeys("image", "data", "ports", "persistence");
+            List<Container> running = sessionContainers();
+            assertThat(running).hasSize(1);
+            List<ContainerPort> published = Stream.of(running.get(0).getPorts())
+                    .filter(p -> p.getPublicPort() != null).toList();
+            assertThat(published).as("published ports").isNotEmpty();
+            for (ContainerPort port : published) {
+                assertThat(port.getIp()).as("published port %s", port.getPublicPort()).isEqualTo("127.0.0.1");
+            }
+            long firstPid = broker.pid().orElseThrow();
+            assertThat(ProcessHandle.of(firstPid).map(ProcessHandle::isAlive).orElse(false)).isTrue();
+
+            broker.kill();
+            assertThat(ProcessHandle.of(firstPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(probe.ready(probed)).isFalse();
+
+            broker.restart();
+            assertThat(probe.ready(probed)).isTrue();
+            assertThat(broker.endpoint(protocol)).isEqualTo(endpoint);
+            assertThat(broker.pid().orElseThrow()).isNotEqualTo(firstPid);
+            assertThat(sessionContainers()).hasSize(1);
+        }
+        assertThat(sessionContainers()).as("containers left after close").isEmpty();
+        assertThat(sessionVolumes()).as("volumes left after close").isZero();
+    }
+}

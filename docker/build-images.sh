@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Builds brokerbench's broker images with no image registry:
+#   brokerbench/debian:bookworm   Debian minbase from debootstrap + docker import (apt mirror only)
+#   brokerbench/jre:17            + Debian's OpenJDK 17 JRE and libaio
+#   $ARTEMIS_IMAGE, $ACTIVEMQ_IMAGE, $APOLLO_IMAGE   the broker bits of broker-dist (Maven Central)
+#   $RABBITMQ_IMAGE               Debian's rabbitmq-server package
+# Each broker image is usable in place of the official one (same ports, data path and environment variables).
+# Image names and versions come from the parent pom (docker/target/images.env). Images already present are kept
+# unless --rebuild is given.
+#
+# Usage: docker/build-images.sh [--rebuild] [artemis|activemq|rabbitmq|apollo ...]   (default: all four)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+target="$here/target"
+base_image=brokerbench/debian:bookworm
+jre_image=brokerbench/jre:17
+
+rebuild=0
+brokers=()
+for arg in "$@"; do
+  case "$arg" in
+    --rebuild) rebuild=1 ;;
+    artemis|activemq|rabbitmq|apollo) brokers+=("$arg") ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "build-images.sh: unknown argument '$arg'; allowed: --rebuild, artemis, activemq, rabbitmq, apollo" >&2
+       exit 2 ;;
+  esac
+done
+[ ${#brokers[@]} -gt 0 ] || brokers=(artemis activemq rabbitmq apollo)
+
+if ! docker info >/dev/null 2>&1; then
+  echo "build-images.sh: no Docker engine answers 'docker info'; start dockerd first" >&2
+  exit 1
+fi
+
+if [ ! -f "$target/images.env" ] || [ ! -d "$target/broker-dist/artemis" ]; then
+  echo "== broker bits: mvn -pl docker -am package (Maven Central artifacts, pinned in the parent pom)"
+  (cd "$root" && mvn -B -q -ntp -pl docker -am -DskipTests package)
+fi
+# shellcheck disable=SC1091
+source "$target/images.env"
+
+present() { docker image inspect "$1" >/dev/null 2>&1; }
+timed() { local t0; t0=$(date +%s); "$@"; echo "   built in $(( $(date +%s) - t0 )) s"; }
+
+build_base() {
+  local rootfs
+  rootfs="$(mktemp -d "${TMPDIR:-/tmp}/brokerbench-rootfs.XXXXXX")"
+  debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian >"$target/debootstrap.log" 2>&1 \
+    || { tail -20 "$target/debootstrap.log" >&2; rm -rf "$rootfs"; return 1; }
+  # no init system in a container: package installs must not try to start services
+  printf '#!/bin/sh\nexit 101\n' > "$rootfs/usr/sbin/policy-rc.d"
+  chmod 755 "$rootfs/usr/sbin/policy-rc.d"
+  rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+  tar -C "$rootfs" -c . | docker import \
+    --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8' \
+    --change 'CMD ["/bin/bash"]' - "$base_image" >/dev/null
+  rm -rf "$rootfs"
+}
+
+# build IMAGE CONTEXT_SOURCE_DIR [EXTRA_CONTEXT...] [-- BUILD_ARGS...]
+build() {
+  local image="$1" dockerdir="$2"; shift 2
+  local context="$target/context/$(basename "$dockerdir")"
+  rm -rf "$context"; mkdir -p "$context"
+  cp -a "$dockerdir"/. "$context"/
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do cp -a "$1" "$context"/; shift; done
+  [ $# -gt 0 ] && shift
+  local log="$target/build-$(basename "$dockerdir").log"
+  docker build -t "$image" "$@" "$context" >"$log" 2>&1 || { tail -30 "$log" >&2; return 1; }
+}
+
+need() {
+  local image="$1"
+  if [ "$rebuild" = 0 ] && present "$image"; then echo "== $image: present"; return 1; fi
+  echo "== building $image"
+}
+
+dist="$target/broker-dist"
+if need "$base_image"; then
+  command -v debootstrap >/dev/null || { echo "build-images.sh: debootstrap missing: apt-get install debootstrap" >&2; exit 1; }
+  timed build_base
+fi
+if printf '%s\n' "${brokers[@]}" | grep -qv '^rabbitmq$' && need "$jre_image"; then
+  timed build "$jre_image" "$here/jre" -- --build-arg "BASE=$base_image"
+fi
+for b in "${brokers[@]}"; do
+  case "$b" in
+    artemis)  image="$ARTEMIS_IMAGE" ;;
+    activemq) image="$ACTIVEMQ_IMAGE" ;;
+    rabbitmq) image="$RABBITMQ_IMAGE" ;;
+    apollo)   image="$APOLLO_IMAGE" ;;
+  esac
+  need "$image" || continue
+  case "$b" in
+    artemis)  timed build "$image" "$here/artemis" "$dist/artemis/apache-artemis-$ARTEMIS_VERSION" -- \
+                --build-arg "JRE=$jre_image" --build-arg "ARTEMIS_VERSION=$ARTEMIS_VERSION" ;;
+    activemq) timed build "$image" "$here/activemq-classic" "$dist/activemq-classic/lib" -- \
+                --build-arg "JRE=$jre_image" ;;
+    rabbitmq) timed build "$image" "$here/rabbitmq" -- \
+                --build-arg "BASE=$base_image" --build-arg "RABBITMQ_VERSION=$RABBITMQ_VERSION" ;;
+    apollo)   timed build "$image" "$here/apollo" "$dist/apollo/lib" -- --build-arg "JRE=$jre_image" ;;
+  esac
+done
+echo "== images"
+docker image ls --format '{{.Repository}}:{{.Tag}}  {{.ID}}  {{.Size}}' | grep '^brokerbench/' | sort
