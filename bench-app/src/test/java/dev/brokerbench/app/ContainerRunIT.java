@@ -68,7 +68,7 @@ class ContainerRunIT {
                 assertThat(a.lost() + a.duplicates()).as(cell(r)).isZero();
                 continue;
             }
-            assertThat(r.fault().confirmedBeforeKill()).as(cell(r) + " killed mid-publish").isPositive();
+            assertThat(r.fault().countAtKill()).as(cell(r) + " killed mid-publish").isPositive();
             assertThat(r.fault().restartMillis()).as(cell(r) + " restarted").isPositive();
             assertThat(a.received() + a.lost()).as(cell(r)).isEqualTo(a.sent());
             if (!r.broker().brokerId().equals("apollo")) {

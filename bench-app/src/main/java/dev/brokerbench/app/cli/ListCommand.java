@@ -82,6 +82,16 @@ public final class ListCommand implements Callable<Integer> {
         return t;
     }
 
+    private static String fault(Workload w) {
+        if (w.fault() == null) {
+            return "";
+        }
+        long percent = Math.round(w.fault().at() * 100);
+        return w.fault().killsBroker()
+                ? "; kill -9 the broker at " + percent + " % of the publish, restart, reconcile"
+                : "; consumers in their own processes, kill -9 one at " + percent + " % of the drain, reconcile";
+    }
+
     private static TextTable cases(WorkloadCatalog workloads) {
         TextTable t = new TextTable(List.of("case", "what", "messages at scale 1", "payload bytes", "clients",
                 "phases"));
@@ -89,8 +99,7 @@ public final class ListCommand implements Callable<Integer> {
             t.add(List.of(w.name(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
                     String.valueOf(w.payloadBytes()), String.valueOf(w.clients()),
                     w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))
-                            + (w.fault() == null ? "" : "; kill -9 the broker at "
-                            + Math.round(w.fault().killBrokerAt() * 100) + " % of the publish, restart, reconcile")));
+                            + fault(w)));
         }
         return t;
     }

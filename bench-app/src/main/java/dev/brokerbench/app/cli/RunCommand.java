@@ -184,7 +184,8 @@ public final class RunCommand implements Callable<Integer> {
         TextTable durability = SummaryTables.durability(summary.results());
         if (!durability.isEmpty()) {
             console.println();
-            console.println("Durability (kill -9 of the broker mid-publish, restart, drain):");
+            console.println("Durability (kill -9 of the broker mid-publish and restart, or of one consumer process"
+                    + " mid-drain; then reconcile):");
             console.print(durability.console());
         }
         if (!summary.missing().isEmpty()) {

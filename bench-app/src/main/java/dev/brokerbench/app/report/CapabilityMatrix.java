@@ -73,6 +73,7 @@ public final class CapabilityMatrix {
             case ASYNC_WINDOWED_PUBLISH -> "async publish (window)";
             case PREFETCH -> "prefetch";
             case PERSISTENT -> "persistent";
+            case CLIENT_ACK -> "client ack (batched)";
         };
     }
 

@@ -33,22 +33,31 @@ public final class SummaryTables {
         return t;
     }
 
-    /** Fault cases: what the broker kept of what it confirmed, and how long it took to come back. */
+    /**
+     * Fault cases: what the broker kept of what it confirmed and how long it took to come back (broker killed:
+     * recovery = restart to ready), or what the surviving consumers got and how much was redelivered (a consumer
+     * process killed: recovery = from the kill until the last message arrived).
+     */
     public static TextTable durability(List<RunResult> results) {
-        TextTable t = new TextTable(List.of("broker", "client path", "case", "publish", "killed after (confirmed)",
+        TextTable t = new TextTable(List.of("broker", "client path", "case", "killed", "during", "killed after",
                 "sent", "confirmed", "received", "lost confirmed", "lost unconfirmed", "unconfirmed present", "dup",
-                "restart ms", "status"));
+                "redelivered", "recovery ms", "status"));
         for (RunResult r : results) {
             if (r.fault() == null) {
                 continue;
             }
             Accounting a = r.accounting();
             PhaseResult p = r.reportedPhase();
+            boolean broker = "broker".equals(r.fault().killed());
+            String during = broker ? (p.mode() == null ? "publish" : p.mode().name().toLowerCase(Locale.ROOT)
+                    + " publish") : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(),
-                    p.mode() == null ? "-" : p.mode().name().toLowerCase(Locale.ROOT),
-                    count(r.fault().confirmedBeforeKill()), count(a.sent()), count(a.confirmed()), count(a.received()),
-                    count(a.lostConfirmed()), count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()),
-                    count(a.duplicates()), count(r.fault().restartMillis()), r.status()));
+                    broker ? "broker" : "1 of " + r.workload().clients() + " consumers", during,
+                    count(r.fault().countAtKill()) + (broker ? " confirmed" : " received"), count(a.sent()),
+                    count(a.confirmed()), count(a.received()), count(a.lostConfirmed()),
+                    count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
+                    count(a.redelivered()),
+                    count(broker ? r.fault().restartMillis() : r.fault().recoveryMillis()), r.status()));
         }
         return t;
     }
@@ -102,7 +111,8 @@ public final class SummaryTables {
                 .append("## Results\n\n").append(results(summary.results()).markdown());
         TextTable durability = durability(summary.results());
         if (!durability.isEmpty()) {
-            sb.append("\n## Durability (kill -9 of the broker mid-publish)\n\n").append(durability.markdown());
+            sb.append("\n## Durability (kill -9 of the broker mid-publish, or of a consumer process mid-drain)\n\n")
+                    .append(durability.markdown());
         }
         if (!summary.missing().isEmpty()) {
             sb.append("\n## Not run\n\n").append(missing(summary.missing()).markdown());

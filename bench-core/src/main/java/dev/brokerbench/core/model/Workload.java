@@ -23,7 +23,8 @@ import java.util.List;
  * @param ratePerSecond      target publish rate per client; 0 = as fast as confirmations allow. With a rate,
  *                           latency is measured from the intended send time (no coordinated omission)
  * @param idleTimeoutSeconds a consume phase that receives nothing for this long ends and reports the rest lost
- * @param fault              kill -9 the broker during the reported publish phase; null for no fault
+ * @param fault              kill -9 the broker during the reported publish phase, or a consumer process during the
+ *                           reported consume phase; null for no fault
  * @param phases             a publish phase that fills the queue, then a consume phase that drains it; one
  *                           of them is the reported figure, the other is set-up or verification
  */
@@ -62,8 +63,14 @@ public record Workload(String name, String title, String queue, int clients, lon
                         && phases.get(1).action() == Action.CONSUME, "phases",
                 "must be one publish phase followed by the consume phase that drains it",
                 phases.stream().map(p -> p.action().name().toLowerCase()).toList());
-        check(fault == null || reportedPhase(phases).action() == Action.PUBLISH, "fault",
-                "applies to the reported publish phase; this workload reports a consume phase", fault);
+        check(fault == null || fault.killsConsumer() || reportedPhase(phases).action() == Action.PUBLISH,
+                "fault.killBrokerAt", "needs the reported phase to be the publish (the broker is killed mid-publish)",
+                reportedPhase(phases).action().name().toLowerCase());
+        check(fault == null || fault.killsBroker() || reportedPhase(phases).action() == Action.CONSUME,
+                "fault.killConsumerAt", "needs the reported phase to be the consume (a consumer is killed mid-drain)",
+                reportedPhase(phases).action().name().toLowerCase());
+        check(fault == null || fault.killsBroker() || clients >= 2, "clients",
+                "must be >= 2 to kill a consumer (another one must drain the rest)", clients);
     }
 
     /** A workload without a fault. */

@@ -16,10 +16,9 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault) {
 
     /** The fault as written in YAML. */
-    public record FaultFile(@JsonProperty(required = true) Double killBrokerAt) {
+    public record FaultFile(Double killBrokerAt, Double killConsumerAt) {
         Fault toFault() {
-            InvalidConfigException.check(killBrokerAt != null, "fault.killBrokerAt", "must be set", null);
-            return new Fault(killBrokerAt);
+            return new Fault(killBrokerAt, killConsumerAt);
         }
     }
 

@@ -3,9 +3,14 @@ package dev.brokerbench.core.result;
 /**
  * What a fault did.
  *
- * @param killBrokerAt        the fraction of the publish phase at which the broker was to be killed
- * @param confirmedBeforeKill confirmations counted when kill -9 was sent
- * @param restartMillis       from the restart command to the broker being ready again on the same data
+ * @param killed        {@code broker} (kill -9 mid-publish, then restart) or {@code consumer} (kill -9 of one
+ *                      consumer process mid-drain; the others go on)
+ * @param at            the fraction of the phase at which it was to be killed
+ * @param countAtKill   when kill -9 was sent: confirmations counted (broker) or messages received (consumer)
+ * @param restartMillis from the restart command to the broker being ready again on the same data; -1 when the
+ *                      broker was not restarted (consumer kill)
+ * @param recoveryMillis consumer kill: from the kill to the last message arriving at the surviving consumers (what
+ *                      the dead one held had to be released and redelivered); -1 for a broker kill
  */
-public record FaultOutcome(double killBrokerAt, long confirmedBeforeKill, long restartMillis) {
+public record FaultOutcome(String killed, double at, long countAtKill, long restartMillis, long recoveryMillis) {
 }

@@ -9,12 +9,14 @@ import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.run.remote.ProcessConsumer;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Drains the queue the preceding publish phase filled: every client consumes until all sent messages arrived (then
@@ -29,8 +31,16 @@ final class ConsumePhase {
     private ConsumePhase() {
     }
 
-    record Outcome(PhaseResult result, Accounting accounting) {
+    /**
+     * @param receivedAtKill messages received when a consumer process was killed, or -1
+     * @param recoveryMillis from that kill to the last message arriving (what the dead consumer held had to come
+     *                       back to the others), or -1
+     */
+    record Outcome(PhaseResult result, Accounting accounting, long receivedAtKill, long recoveryMillis) {
     }
+
+    /** After a consumer is killed, what it had not acknowledged comes back, maybe late: wait longer for it. */
+    static final long SETTLE_AFTER_KILL_MILLIS = 3000;
 
     static Outcome run(PhaseContext ctx, SendLedger sent) throws InterruptedException {
         int clients = ctx.workload().clients();
@@ -48,11 +58,17 @@ final class ConsumePhase {
         long idleNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
         String name = ctx.phase().name();
 
+        boolean killConsumer = ctx.fault() != null && ctx.fault().killsConsumer();
+        AtomicReferenceArray<ProcessConsumer> processes = new AtomicReferenceArray<>(clients);
+        ConsumerKiller killer = killConsumer
+                ? new ConsumerKiller((long) Math.ceil(expected * ctx.fault().at()), processes) : null;
+        long settleMillis = killConsumer ? SETTLE_AFTER_KILL_MILLIS : SETTLE_MILLIS;
+
         ctx.progress().phaseStarted(ctx.label(), expected, clock::count);
         try {
-            ClientThreads.run(name, clients, client -> ctx.driver().consumer(ctx.workload().queue()),
+            ClientThreads.run(name, clients, client -> open(ctx, client, processes, killConsumer),
                     (client, consumer) -> drain(ctx, client, consumer, ledger, order.get(client), clock, lastDelivery,
-                            expected, idleNanos),
+                            expected, idleNanos, settleMillis, killer),
                     t -> {
                         clock.start(t);
                         for (int i = 0; i < clients; i++) {
@@ -72,12 +88,30 @@ final class ConsumePhase {
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), null, ctx.phase().reported(), expected,
                 clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
                 PhaseSummaries.series(clock), null, null, meter.stop(), errors.snapshot());
-        return new Outcome(result, accounting);
+        long killed = killer == null ? -1 : killer.countAtKill();
+        long recovery = killed < 0 ? -1
+                : Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos()));
+        return new Outcome(result, accounting, killed, recovery);
+    }
+
+    /** A consumer in this JVM, or in its own process when the fault kills one. */
+    private static Consumer open(PhaseContext ctx, int client, AtomicReferenceArray<ProcessConsumer> processes,
+                                 boolean inProcess) throws Exception {
+        if (!inProcess) {
+            return ctx.driver().consumer(ctx.workload().queue());
+        }
+        if (ctx.consumerProcesses() == null) {
+            throw new IllegalStateException("killing a consumer needs consumers in their own processes, and this"
+                    + " runner cannot start them");
+        }
+        ProcessConsumer consumer = ctx.consumerProcesses().open(ctx.workload().queue(), ctx.limits().sessionOpen());
+        processes.set(client, consumer);
+        return consumer;
     }
 
     private static void drain(PhaseContext ctx, int client, Consumer consumer, ReceiveLedger ledger,
                               OrderTracker order, ProgressClock clock, AtomicLongArray lastDelivery, long expected,
-                              long idleNanos) throws Exception {
+                              long idleNanos, long settleMillis, ConsumerKiller killer) throws Exception {
         AckMode ackMode = ctx.workload().ackMode();
         boolean explicitAck = ackMode == AckMode.CLIENT || ackMode == AckMode.TRANSACTED;
         int ackBatch = ctx.workload().ackBatch();
@@ -90,10 +124,13 @@ final class ConsumePhase {
             }
             clock.tick(now);
             lastDelivery.lazySet(client, now);
+            if (killer != null) {
+                killer.delivered(clock.count(), now);
+            }
         };
         while (!Thread.currentThread().isInterrupted()) {
             boolean allIn = ledger.uniqueReceived() >= expected;
-            boolean got = consumer.receive(allIn ? SETTLE_MILLIS : POLL_MILLIS, sink);
+            boolean got = consumer.receive(allIn ? settleMillis : POLL_MILLIS, sink);
             if (got) {
                 if (explicitAck && ++unacked >= ackBatch) {
                     consumer.acknowledge();
@@ -109,10 +146,14 @@ final class ConsumePhase {
     }
 
     private static long idleFor(AtomicLongArray lastDelivery) {
-        long latest = 0;
+        return System.nanoTime() - latest(lastDelivery);
+    }
+
+    private static long latest(AtomicLongArray lastDelivery) {
+        long latest = Long.MIN_VALUE;
         for (int i = 0; i < lastDelivery.length(); i++) {
             latest = Math.max(latest, lastDelivery.get(i));
         }
-        return System.nanoTime() - latest;
+        return latest;
     }
 }

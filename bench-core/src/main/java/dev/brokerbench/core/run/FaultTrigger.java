@@ -5,19 +5,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Kills the broker when a publish phase's confirmations reach the threshold (woken by the clock, no polling). Once
- * the kill has begun it is never interrupted: the phase may end (its clients see the broker go) while the kill
- * request is still on its way back, e.g. from the Docker engine.
+ * Kills the broker when a publish phase's confirmations reach the threshold (woken by the clock, no polling). Once the kill has begun it is never interrupted: the phase may end (its clients see the broker go) while
+ * the kill request is still on its way back, e.g. from the Docker engine.
  */
 final class FaultTrigger {
     private static final int WAITING = 0;
     private static final int KILLING = 1;
     private static final int CANCELLED = 2;
     private final Thread thread;
-    private final AtomicLong confirmedAtKill = new AtomicLong(-1);
+    private final AtomicLong countAtKill = new AtomicLong(-1);
     private final AtomicInteger state = new AtomicInteger(WAITING);
 
-    private FaultTrigger(BrokerControl control, ProgressClock clock, long threshold) {
+    private FaultTrigger(Runnable kill, ProgressClock clock, long threshold) {
         java.util.concurrent.CountDownLatch reached = clock.alarmAt(threshold);
         thread = new Thread(() -> {
             try {
@@ -28,14 +27,14 @@ final class FaultTrigger {
             if (!state.compareAndSet(WAITING, KILLING)) {
                 return;
             }
-            confirmedAtKill.set(clock.count());
-            control.kill();
+            countAtKill.set(clock.count());
+            kill.run();
         }, "fault-trigger");
         thread.setDaemon(true);
     }
 
-    static FaultTrigger start(BrokerControl control, ProgressClock clock, long threshold) {
-        FaultTrigger trigger = new FaultTrigger(control, clock, threshold);
+    static FaultTrigger start(Runnable kill, ProgressClock clock, long threshold) {
+        FaultTrigger trigger = new FaultTrigger(kill, clock, threshold);
         trigger.thread.start();
         return trigger;
     }
@@ -47,7 +46,8 @@ final class FaultTrigger {
         thread.join(60_000);
     }
 
-    long confirmedAtKill() {
-        return confirmedAtKill.get();
+    /** The clock's count when the kill was sent, or -1. */
+    long countAtKill() {
+        return countAtKill.get();
     }
 }

@@ -7,6 +7,7 @@ import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.EnvironmentInfo;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.time.Instant;
@@ -109,7 +110,8 @@ public final class MatrixRunner {
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
             ScenarioRunner.Outcome outcome = new ScenarioRunner(listener).run(workload, driver, broker.pid(), label,
-                    Requirements.setupModes(runtime, path), control(broker));
+                    Requirements.setupModes(runtime, path), control(broker), new ConsumerProcesses(path.id(),
+                            runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),

@@ -43,7 +43,7 @@ final class PublishPhase {
 
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
         FaultTrigger trigger = ctx.fault() == null ? null
-                : FaultTrigger.start(ctx.control(), clock, (long) Math.ceil(streams.total() * ctx.fault().killBrokerAt()));
+                : FaultTrigger.start(ctx.control()::kill, clock, (long) Math.ceil(streams.total() * ctx.fault().at()));
         try {
             ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue()),
                     (client, publisher) -> {
@@ -72,7 +72,7 @@ final class PublishPhase {
                 streams.total(), clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
                 PhaseSummaries.series(clock), LatencySummary.of(latency.histogram()),
                 paced ? LatencySummary.of(sendDelay.histogram()) : null, meter.stop(), errors.snapshot());
-        return new Outcome(result, ledger, trigger == null ? -1 : trigger.confirmedAtKill());
+        return new Outcome(result, ledger, trigger == null ? -1 : trigger.countAtKill());
     }
 
     /** One client's send loop. */

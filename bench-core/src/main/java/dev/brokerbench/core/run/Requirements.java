@@ -1,6 +1,7 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
@@ -26,6 +27,9 @@ public final class Requirements {
         Set<Capability> needed = EnumSet.of(Capability.PREFETCH);
         if (workload.persistent()) {
             needed.add(Capability.PERSISTENT);
+        }
+        if (workload.ackMode() == AckMode.CLIENT || workload.ackMode() == AckMode.TRANSACTED) {
+            needed.add(Capability.CLIENT_ACK);
         }
         for (Phase phase : workload.phases()) {
             if (phase.action() == Action.PUBLISH && phase.reported()) {

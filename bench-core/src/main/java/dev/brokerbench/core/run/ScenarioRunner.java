@@ -1,8 +1,8 @@
 package dev.brokerbench.core.run;
 
+import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.model.Action;
-import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
@@ -10,12 +10,13 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.spi.Driver;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.Set;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Runs one workload through one driver: the warm-up pass (same phases, {@code warmupMessages} each, on the same
@@ -64,41 +65,57 @@ public final class ScenarioRunner {
     public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label,
                        Set<PublishMode> setupModes, BrokerControl control)
             throws InterruptedException, BrokerStartException {
+        return run(workload, driver, brokerPid, label, setupModes, control, null);
+    }
+
+    /**
+     * @param consumerProcesses starts consumers in their own processes, for a fault that kills one; null if this
+     *                          runner cannot (such a workload then fails with that reason)
+     */
+    public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label,
+                       Set<PublishMode> setupModes, BrokerControl control, ConsumerProcesses consumerProcesses)
+            throws InterruptedException, BrokerStartException {
         Pass warmup = workload.warmupMessages() > 0
                 ? pass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up", setupModes, null,
-                        control, new FaultOutcome[1])
+                        control, new FaultOutcome[1], consumerProcesses)
                 : null;
         FaultOutcome[] fault = new FaultOutcome[1];
         Pass measured = pass(workload, workload.messages(), driver, brokerPid, label, setupModes, workload.fault(),
-                control, fault);
+                control, fault, consumerProcesses);
         return new Outcome(warmup, measured, fault[0]);
     }
 
     private Pass pass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label,
-                      Set<PublishMode> setupModes, Fault fault, BrokerControl control, FaultOutcome[] faultOutcome)
+                      Set<PublishMode> setupModes, Fault fault, BrokerControl control, FaultOutcome[] faultOutcome,
+                      ConsumerProcesses consumerProcesses)
             throws InterruptedException, BrokerStartException {
         List<PhaseResult> results = new ArrayList<>();
         SendLedger lastPublish = null;
         Accounting accounting = null;
         for (Phase declared : workload.phases()) {
             Phase phase = effective(declared, setupModes);
-            Fault phaseFault = phase.reported() && phase.action() == Action.PUBLISH ? fault : null;
+            Fault phaseFault = fault != null && phase.reported()
+                    && (phase.action() == Action.PUBLISH ? fault.killsBroker() : fault.killsConsumer()) ? fault : null;
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
                     label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(),
-                    phaseFault, control);
+                    phaseFault, control, consumerProcesses);
             if (phase.action() == Action.PUBLISH) {
                 PublishPhase.Outcome out = PublishPhase.run(ctx);
                 results.add(out.result());
                 lastPublish = out.ledger();
                 if (phaseFault != null) {
                     long restartMillis = control.restart();
-                    faultOutcome[0] = new FaultOutcome(phaseFault.killBrokerAt(), out.confirmedAtKill(),
-                            restartMillis);
+                    faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
+                            restartMillis, -1);
                 }
             } else {
                 ConsumePhase.Outcome out = ConsumePhase.run(ctx, lastPublish);
                 results.add(out.result());
                 accounting = out.accounting();
+                if (phaseFault != null) {
+                    faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.receivedAtKill(), -1,
+                            out.recoveryMillis());
+                }
             }
         }
         return new Pass(List.copyOf(results), accounting);

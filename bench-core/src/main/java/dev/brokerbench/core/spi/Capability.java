@@ -9,5 +9,7 @@ public enum Capability {
     /** The consumer prefetch can be set to N messages. */
     PREFETCH,
     /** Persistent delivery to a durable queue. */
-    PERSISTENT
+    PERSISTENT,
+    /** The consumer acknowledges explicitly, in batches (client acknowledge or transacted). */
+    CLIENT_ACK
 }

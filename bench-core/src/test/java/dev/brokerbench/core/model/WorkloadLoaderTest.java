@@ -74,4 +74,30 @@ class WorkloadLoaderTest {
         assertThatThrownBy(() -> load(VALID.replace("action: consume", "action: publish, mode: async")))
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("'phases'");
     }
+
+    @Test
+    void faultsNameTheirFieldAndRule() {
+        assertThat(load(VALID + "fault: {killBrokerAt: 0.5}\n").fault().killsBroker()).isTrue();
+        assertThatThrownBy(() -> load(VALID + "fault: {}\n"))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killConsumerAt");
+        assertThatThrownBy(() -> load(VALID + "fault: {killBrokerAt: 0.5, killConsumerAt: 0.5}\n"))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("set exactly one");
+        assertThatThrownBy(() -> load(VALID + "fault: {killBrokerAt: 1.5}\n"))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("'fault.killBrokerAt' must be between 0 and 1 (exclusive), got 1.5");
+        assertThatThrownBy(() -> load(VALID + "fault: {killConsumerAt: 0.5}\n"))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("'fault.killConsumerAt' needs the reported phase to be the consume");
+    }
+
+    @Test
+    void killingAConsumerNeedsAnotherOneToDrainTheRest() {
+        String consume = VALID.replace("mode: sync, reported: true", "mode: async")
+                .replace("action: consume}", "action: consume, reported: true}");
+        assertThat(load(consume + "fault: {killConsumerAt: 0.5}\n").fault().killsConsumer()).isTrue();
+        assertThatThrownBy(() -> load(consume + "clients: 1\nfault: {killConsumerAt: 0.5}\n"))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("'clients' must be >= 2 to kill a consumer");
+    }
 }

@@ -67,7 +67,7 @@ class FaultTest {
     private static ScenarioRunner.Outcome run(KillableBroker broker, PublishMode mode) throws Exception {
         Workload w = new Workload("f", "fault", "q", 4, 4000, 400, 0, true, 1000, 1000, AckMode.AUTO, 1, 0, 1,
                 List.of(new Phase("publish", Action.PUBLISH, mode, true), new Phase("drain", Action.CONSUME, null,
-                        false)), new Fault(0.5));
+                        false)), Fault.killBroker(0.5));
         return new ScenarioRunner(ProgressListener.NONE, FAST).run(w, broker, OptionalLong.empty(), "fault",
                 EnumSet.allOf(PublishMode.class), broker);
     }
@@ -80,7 +80,7 @@ class FaultTest {
         Accounting a = out.measured().accounting();
 
         assertThat(broker.kills).as("killed once, in the measured pass only").isEqualTo(1);
-        assertThat(out.fault().confirmedBeforeKill()).isGreaterThanOrEqualTo(2000);
+        assertThat(out.fault().countAtKill()).isGreaterThanOrEqualTo(2000);
         assertThat(out.fault().restartMillis()).isEqualTo(7);
         assertThat(a.lostConfirmed()).isZero();
         assertThat(a.received()).isEqualTo(a.confirmed());

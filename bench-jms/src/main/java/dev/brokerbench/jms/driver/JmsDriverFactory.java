@@ -63,7 +63,13 @@ public abstract class JmsDriverFactory implements DriverFactory {
 
     @Override
     public Map<Capability, Support> capabilities(String brokerId) {
-        return supported();
+        if (!prefetchesOnlyWithListener()) {
+            return supported();
+        }
+        Map<Capability, Support> caps = new java.util.EnumMap<>(supported());
+        caps.put(Capability.CLIENT_ACK, Support.no(id() + " consumes through a MessageListener (its receive() polls"
+                + " without prefetch), which supports ack modes auto and dups_ok only"));
+        return caps;
     }
 
     @Override

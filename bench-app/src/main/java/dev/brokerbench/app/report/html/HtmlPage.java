@@ -49,10 +49,13 @@ public final class HtmlPage {
                 + " confirmation.</p>" + resultsTable(data.results()));
         TextTable durability = dev.brokerbench.app.report.SummaryTables.durability(data.results());
         if (!durability.isEmpty()) {
-            section(h, "durability", "Durability: kill -9 of the broker mid-publish", "<p>The broker was killed when"
+            section(h, "durability", "Durability: kill -9 of the broker or of a consumer", "<p>Broker: killed when"
                     + " the given number of messages was confirmed, restarted on the same data, and the queue drained."
                     + " A confirmed message that did not come back is a durability violation; unconfirmed messages"
-                    + " (in flight at the kill) may be lost or present.</p>" + table(durability));
+                    + " (in flight at the kill) may be lost or present. Consumer: the consumers ran as separate"
+                    + " processes and one was killed mid-drain; the others must receive everything it had not"
+                    + " acknowledged (redelivered, so duplicates of what it had already reported are expected).</p>"
+                    + table(durability));
         }
         h.append("<section id=\"charts\"><h2>Charts</h2><div class=\"charts\">");
         for (Charts.Png png : charts) {
@@ -119,7 +122,8 @@ public final class HtmlPage {
             h.append("<tr>");
             for (String c : row) {
                 boolean num = c.matches("[-0-9.,/ ]+");
-                String cls = c.equals("ok") ? "badge ok" : c.equals("LOSS") || c.equals("ERROR") ? "badge bad" : null;
+                String cls = c.equals("ok") ? "badge ok"
+                        : c.equals("LOSS") || c.equals("DUP") || c.equals("ERROR") ? "badge bad" : null;
                 h.append(num ? "<td class=\"num\">" : "<td>")
                         .append(cls == null ? esc(c) : "<span class=\"" + cls + "\">" + esc(c) + "</span>")
                         .append("</td>");

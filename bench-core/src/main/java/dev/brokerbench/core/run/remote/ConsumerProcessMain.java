@@ -1,0 +1,115 @@
+package dev.brokerbench.core.run.remote;
+
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.result.Json;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A consumer in its own process, so that it can be killed with SIGKILL like a crashed application. It opens one
+ * consumer through the named client path and reports every message's stamp to the suite on stdout as soon as it
+ * arrives, before it is acknowledged (so whatever the broker counts as consumed, the suite has seen). It stops, acknowledging
+ * what it reported, when its stdin closes: the suite closed it, or the suite died.
+ *
+ * <p>Usage: {@code ConsumerProcessMain PATH_ID BROKER_ID PROTOCOL HOST PORT QUEUE CLIENT_SPEC_JSON}
+ */
+public final class ConsumerProcessMain {
+    private static final long POLL_MILLIS = 100;
+
+    private ConsumerProcessMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        DataOutputStream wire = new DataOutputStream(new BufferedOutputStream(
+                new FileOutputStream(FileDescriptor.out), 1 << 16));
+        System.setOut(System.err); // stdout is the wire: a library's println must not corrupt it
+        if (args.length != 7) {
+            ConsumerWire.error(wire, "usage: ConsumerProcessMain PATH_ID BROKER_ID PROTOCOL HOST PORT QUEUE SPEC_JSON");
+            wire.flush();
+            System.exit(2);
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread lifeline = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // the suite never writes
+                }
+            } catch (IOException e) {
+                // same as end-of-file
+            }
+            stop.set(true);
+            sleepQuietly(15_000);
+            Runtime.getRuntime().halt(3); // did not stop in time
+        }, "consumer-lifeline");
+        lifeline.setDaemon(true);
+        lifeline.start();
+        try {
+            run(args, wire, stop);
+            wire.flush();
+            System.exit(0);
+        } catch (Throwable t) {
+            StringWriter trace = new StringWriter();
+            t.printStackTrace(new PrintWriter(trace));
+            ConsumerWire.error(wire, t + System.lineSeparator() + trace);
+            wire.flush();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args, DataOutputStream wire, AtomicBoolean stop) throws Exception {
+        String pathId = args[0];
+        Endpoint endpoint = new Endpoint(args[2], args[3], Integer.parseInt(args[4]));
+        ClientSpec spec = Json.mapper().readValue(args[6], ClientSpec.class);
+        DriverFactory path = ServiceLoader.load(DriverFactory.class).stream().map(ServiceLoader.Provider::get)
+                .filter(f -> f.id().equals(pathId)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no client path '" + pathId + "' on the classpath"));
+        boolean explicitAck = spec.ackMode() == AckMode.CLIENT || spec.ackMode() == AckMode.TRANSACTED;
+        try (Driver driver = path.create(args[1], endpoint, spec); Consumer consumer = driver.consumer(args[5])) {
+            ConsumerWire.ready(wire);
+            wire.flush();
+            int unacked = 0;
+            while (!stop.get()) {
+                boolean got = consumer.receive(POLL_MILLIS, (stream, sequence, sendNanos, bytes, redelivered) -> {
+                    try {
+                        ConsumerWire.delivery(wire, stream, sequence, sendNanos, bytes, redelivered);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+                // reported at once, so that a kill can land between the report and the acknowledgement
+                wire.flush();
+                if (got && explicitAck && ++unacked >= spec.ackBatch()) {
+                    consumer.acknowledge();
+                    unacked = 0;
+                } else if (!got && unacked > 0) {
+                    consumer.acknowledge();
+                    unacked = 0;
+                }
+            }
+            wire.flush();
+            if (unacked > 0) {
+                consumer.acknowledge();
+            }
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
