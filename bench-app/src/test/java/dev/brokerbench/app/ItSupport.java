@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
+import dev.brokerbench.brokers.container.DockerEngine;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -57,12 +58,11 @@ final class ItSupport {
         Path dist = Path.of(System.getProperty("brokerbench.dist.dir", "."));
         Optional<String> why = runtime.unavailableReason(
                 new BrokerEnvironment(dist, dist, Duration.ofSeconds(60), "1g"));
-        if (why.isPresent() && "true".equalsIgnoreCase(System.getenv("BROKERBENCH_REQUIRE_CONTAINERS"))) {
+        if (why.isPresent() && DockerEngine.required()) {
             fail("BROKERBENCH_REQUIRE_CONTAINERS=true but " + runtime.displayName() + " cannot run in a container: "
                     + why.get());
         }
         Assumptions.assumeTrue(why.isEmpty(), () -> "SKIPPED " + runtime.displayName() + " in a container: "
-                + why.orElseThrow() + ". To run: start dockerd, build the images with docker/build-images.sh, export"
-                + " TESTCONTAINERS_RYUK_DISABLED=true (no registry) and TESTCONTAINERS_HOST_OVERRIDE=localhost");
+                + why.orElseThrow() + ". To run: " + DockerEngine.HOW_TO_ENABLE);
     }
 }

@@ -3,7 +3,6 @@ package dev.brokerbench.brokers.activemq;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
-import dev.brokerbench.brokers.probe.ReadinessProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,43 +20,15 @@ public final class ActiveMqClassicContainerRuntime extends ContainerBrokerRuntim
     private static final String OFFICIAL = "apache/activemq-classic";
 
     public ActiveMqClassicContainerRuntime() {
-        super(new ActiveMqClassicLocalRuntime());
-    }
-
-    @Override
-    protected Map<String, Integer> containerPorts() {
-        return Map.of("openwire", 61616, "amqp", 5672);
-    }
-
-    @Override
-    protected String dataPath() {
-        return "/opt/apache-activemq/data";
+        super(new ActiveMqClassicLocalRuntime(), new Layout(Map.of("openwire", 61616, "amqp", 5672),
+                "/opt/apache-activemq/data", ".*Apache ActiveMQ .* started.*",
+                Pattern.compile("Apache ActiveMQ ([0-9][^ ]*) \\("), new OpenWireHandshakeProbe(), "openwire"));
     }
 
     @Override
     protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
         return new ActiveMQContainer(image.asCompatibleSubstituteFor(OFFICIAL))
                 .withEnv("ACTIVEMQ_OPTS_MEMORY", "-Xms512m -Xmx" + env.heap());
-    }
-
-    @Override
-    protected String startedLine() {
-        return ".*Apache ActiveMQ .* started.*";
-    }
-
-    @Override
-    protected Pattern versionPattern() {
-        return Pattern.compile("Apache ActiveMQ ([0-9][^ ]*) \\(");
-    }
-
-    @Override
-    protected ReadinessProbe probe() {
-        return new OpenWireHandshakeProbe();
-    }
-
-    @Override
-    protected String probeProtocol() {
-        return "openwire";
     }
 
     @Override

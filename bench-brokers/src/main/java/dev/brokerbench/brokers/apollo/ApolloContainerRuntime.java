@@ -2,10 +2,8 @@ package dev.brokerbench.brokers.apollo;
 
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
-import dev.brokerbench.brokers.probe.ReadinessProbe;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.testcontainers.containers.GenericContainer;
@@ -20,21 +18,9 @@ public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
     private static final int PORT = 61613;
 
     public ApolloContainerRuntime() {
-        super(new ApolloLocalRuntime());
-    }
-
-    @Override
-    protected Map<String, Integer> containerPorts() {
-        Map<String, Integer> ports = new LinkedHashMap<>();
-        for (String protocol : protocols()) {
-            ports.put(protocol, PORT);
-        }
-        return ports;
-    }
-
-    @Override
-    protected String dataPath() {
-        return "/var/lib/apollo/data";
+        super(new ApolloLocalRuntime(), new Layout(sameForAll(new ApolloLocalRuntime().protocols(), PORT),
+                "/var/lib/apollo/data", ".*Accepting connections at.*", Pattern.compile("Apollo : ([0-9][^ ]*) \\(at:"),
+                new StompConnectProbe(), "stomp"));
     }
 
     @Override
@@ -46,26 +32,6 @@ public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
                         "/var/lib/apollo/etc/apollo.xml")
                 .withCopyToContainer(Transferable.of(ApolloLocalRuntime.LOG4J),
                         "/var/lib/apollo/etc/log4j.properties");
-    }
-
-    @Override
-    protected String startedLine() {
-        return ".*Accepting connections at.*";
-    }
-
-    @Override
-    protected Pattern versionPattern() {
-        return Pattern.compile("Apollo : ([0-9][^ ]*) \\(at:");
-    }
-
-    @Override
-    protected ReadinessProbe probe() {
-        return new StompConnectProbe();
-    }
-
-    @Override
-    protected String probeProtocol() {
-        return "stomp";
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.brokerbench.brokers.artemis;
 
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
-import dev.brokerbench.brokers.probe.ReadinessProbe;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import java.util.LinkedHashMap;
@@ -22,21 +21,9 @@ public final class ArtemisContainerRuntime extends ContainerBrokerRuntime {
     private static final String INSTANCE = "/var/lib/artemis-instance";
 
     public ArtemisContainerRuntime() {
-        super(new ArtemisLocalRuntime());
-    }
-
-    @Override
-    protected Map<String, Integer> containerPorts() {
-        Map<String, Integer> ports = new LinkedHashMap<>();
-        for (String protocol : protocols()) {
-            ports.put(protocol, 61616);
-        }
-        return ports;
-    }
-
-    @Override
-    protected String dataPath() {
-        return INSTANCE;
+        super(new ArtemisLocalRuntime(), new Layout(sameForAll(new ArtemisLocalRuntime().protocols(), 61616), INSTANCE,
+                ".*AMQ221001: Apache ActiveMQ Artemis Message Broker version.*",
+                Pattern.compile("Artemis Message Broker version ([0-9][^ ]*)"), new StompConnectProbe(), "stomp"));
     }
 
     @Override
@@ -47,26 +34,6 @@ public final class ArtemisContainerRuntime extends ContainerBrokerRuntime {
                 .withEnv("EXTRA_ARGS", String.join(" ", "--host", "0.0.0.0", "--default-port", "61616",
                         "--no-amqp-acceptor", "--no-stomp-acceptor", "--no-hornetq-acceptor", "--no-mqtt-acceptor",
                         "--no-web", "--java-memory", env.heap().toUpperCase()));
-    }
-
-    @Override
-    protected String startedLine() {
-        return ".*AMQ221001: Apache ActiveMQ Artemis Message Broker version.*";
-    }
-
-    @Override
-    protected Pattern versionPattern() {
-        return Pattern.compile("Artemis Message Broker version ([0-9][^ ]*)");
-    }
-
-    @Override
-    protected ReadinessProbe probe() {
-        return new StompConnectProbe();
-    }
-
-    @Override
-    protected String probeProtocol() {
-        return "stomp";
     }
 
     @Override

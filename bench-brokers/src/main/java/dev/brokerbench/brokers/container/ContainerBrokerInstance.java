@@ -48,10 +48,10 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         this.image = image;
         this.imageId = DockerEngine.imageId(image.image()).orElse(null);
         this.volume = "brokerbench-" + runtime.brokerId() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        for (int port : new TreeSet<>(runtime.containerPorts().values())) {
+        for (int port : new TreeSet<>(runtime.layout().ports().values())) {
             hostPorts.put(port, dev.brokerbench.brokers.local.Ports.freeLoopbackPort());
         }
-        runtime.containerPorts().forEach((protocol, port) ->
+        runtime.layout().ports().forEach((protocol, port) ->
                 endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", hostPorts.get(port))));
     }
 
@@ -79,13 +79,13 @@ public final class ContainerBrokerInstance implements BrokerInstance {
                 Ports.Binding.bindIpAndPort("127.0.0.1", hostPort), ExposedPort.tcp(containerPort))));
         c.setExposedPorts(List.of());
         c.withLabels(ContainerReaper.labels())
-                .waitingFor(Wait.forLogMessage(runtime.startedLine() + "\\s*", 1)
+                .waitingFor(Wait.forLogMessage(runtime.layout().startedLine() + "\\s*", 1)
                         .withStartupTimeout(env.startTimeout()))
                 .withCreateContainerCmdModifier(cmd -> {
                     cmd.withHostName("brokerbench-" + runtime.brokerId());
                     cmd.withExposedPorts(bindings.stream().map(PortBinding::getExposedPort).toList());
                     cmd.getHostConfig().withPortBindings(bindings)
-                            .withBinds(new Bind(volume, new Volume(runtime.dataPath())));
+                            .withBinds(new Bind(volume, new Volume(runtime.layout().dataPath())));
                 });
         container = c;
         try {
@@ -94,8 +94,8 @@ public final class ContainerBrokerInstance implements BrokerInstance {
             throw failure("did not start: " + DockerEngine.rootMessage(e));
         }
         long deadline = t0 + env.startTimeout().toNanos();
-        Endpoint probed = endpoint(runtime.probeProtocol());
-        while (!runtime.probe().ready(probed)) {
+        Endpoint probed = endpoint(runtime.layout().probeProtocol());
+        while (!runtime.layout().probe().ready(probed)) {
             if (!c.isRunning()) {
                 throw failure("exited before it answered on " + probed.hostAndPort());
             }
@@ -106,14 +106,14 @@ public final class ContainerBrokerInstance implements BrokerInstance {
             sleep(100);
         }
         startToReadyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        Matcher m = runtime.versionPattern().matcher(logs());
+        Matcher m = runtime.layout().versionPattern().matcher(logs());
         version = m.find() ? m.group(1) : "unknown";
     }
 
     private Map<String, String> collectSettings() {
         Map<String, String> s = new LinkedHashMap<>(runtime.settings(this, env));
         s.put("image", image.image() + " (" + image.source() + ")");
-        s.put("data", "named volume " + volume + " at " + runtime.dataPath());
+        s.put("data", "named volume " + volume + " at " + runtime.layout().dataPath());
         List<String> published = new ArrayList<>();
         hostPorts.forEach((c, h) -> published.add("127.0.0.1:" + h + "->" + c));
         s.put("ports", String.join(", ", published));
@@ -156,12 +156,7 @@ public final class ContainerBrokerInstance implements BrokerInstance {
 
     @Override
     public Endpoint endpoint(String protocol) {
-        Endpoint e = endpoints.get(protocol);
-        if (e == null) {
-            throw new IllegalArgumentException(runtime.displayName() + " offers no " + protocol + " endpoint; it offers "
-                    + endpoints.keySet());
-        }
-        return e;
+        return Endpoint.of(endpoints, runtime.displayName(), protocol);
     }
 
     /** The host's pid of the container's main process (the broker), while it runs. */

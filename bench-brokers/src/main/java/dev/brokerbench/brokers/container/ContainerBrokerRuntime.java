@@ -21,11 +21,38 @@ import org.testcontainers.utility.DockerImageName;
 public abstract class ContainerBrokerRuntime implements BrokerRuntime {
     static final Duration PULL_TIMEOUT = Duration.ofMinutes(5);
     private final BrokerRuntime identity;
+    private final Layout layout;
     private BrokerImages.Choice choice;
 
+    /**
+     * Where the broker listens and keeps its data inside the container, and how it shows it is ready.
+     *
+     * @param ports          protocol to port inside the container
+     * @param dataPath       where the broker keeps its data (the volume is mounted there)
+     * @param startedLine    a single log line (Java regex for the whole line) the broker writes once it has started
+     * @param versionPattern the broker's version in its log: group 1
+     * @param probe          the protocol-level readiness probe
+     * @param probeProtocol  the protocol it probes
+     */
+    public record Layout(Map<String, Integer> ports, String dataPath, String startedLine, Pattern versionPattern,
+                            ReadinessProbe probe, String probeProtocol) {
+    }
+
     /** @param identity the broker's local runtime: the same id, name and protocols */
-    protected ContainerBrokerRuntime(BrokerRuntime identity) {
+    protected ContainerBrokerRuntime(BrokerRuntime identity, Layout layout) {
         this.identity = identity;
+        this.layout = layout;
+    }
+
+    final Layout layout() {
+        return layout;
+    }
+
+    /** Every protocol on one port (brokers with one multi-protocol acceptor). */
+    protected static Map<String, Integer> sameForAll(Set<String> protocols, int port) {
+        Map<String, Integer> ports = new java.util.TreeMap<>();
+        protocols.forEach(p -> ports.put(p, port));
+        return ports;
     }
 
     @Override
@@ -53,24 +80,8 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
         return identity.nativeProtocol();
     }
 
-    /** Protocol to port inside the container. */
-    protected abstract Map<String, Integer> containerPorts();
-
-    /** Where the broker keeps its data in the container (the volume is mounted there). */
-    protected abstract String dataPath();
-
     /** A configured container for the image (environment, files, command); ports and volume are added by the caller. */
     protected abstract GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env);
-
-    /** A single log line (Java regex for the whole line) the broker writes once it has started. */
-    protected abstract String startedLine();
-
-    /** The broker's version in its log: group 1. */
-    protected abstract Pattern versionPattern();
-
-    protected abstract ReadinessProbe probe();
-
-    protected abstract String probeProtocol();
 
     /** Settings in force, read from the running container where the broker writes them. */
     protected abstract Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env);

@@ -9,6 +9,9 @@ import org.testcontainers.DockerClientFactory;
 
 /** The Docker engine Testcontainers finds ({@code DOCKER_HOST}, the default socket, ...), looked up once per JVM. */
 public final class DockerEngine {
+    /** How to make containers available here, for skip messages. */
+    public static final String HOW_TO_ENABLE = "start dockerd, build the images with docker/build-images.sh, export"
+            + " TESTCONTAINERS_RYUK_DISABLED=true (no registry) and TESTCONTAINERS_HOST_OVERRIDE=localhost";
     private static Optional<String> unavailable;
 
     private DockerEngine() {
@@ -37,6 +40,11 @@ public final class DockerEngine {
             return Optional.of("no Docker engine reachable (" + rootMessage(e) + "): start dockerd, or run with"
                     + " --runtime local." + hint);
         }
+    }
+
+    /** CI sets {@code BROKERBENCH_REQUIRE_CONTAINERS=true}: container tests must run there, not skip. */
+    public static boolean required() {
+        return "true".equalsIgnoreCase(System.getenv("BROKERBENCH_REQUIRE_CONTAINERS"));
     }
 
     public static DockerClient client() {

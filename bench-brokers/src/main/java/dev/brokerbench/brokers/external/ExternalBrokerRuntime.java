@@ -83,12 +83,7 @@ public final class ExternalBrokerRuntime implements BrokerRuntime {
 
             @Override
             public Endpoint endpoint(String protocol) {
-                Endpoint e = endpoints.get(protocol);
-                if (e == null) {
-                    throw new IllegalArgumentException("no " + protocol + " URL was given for external "
-                            + displayName() + "; given: " + endpoints.keySet());
-                }
-                return e;
+                return Endpoint.of(endpoints, "external " + displayName() + " (as given by --url)", protocol);
             }
 
             @Override

@@ -116,12 +116,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
 
     @Override
     public Endpoint endpoint(String protocol) {
-        Endpoint e = endpoints.get(protocol);
-        if (e == null) {
-            throw new IllegalArgumentException(runtime.displayName() + " offers no " + protocol + " endpoint; it offers "
-                    + endpoints.keySet());
-        }
-        return e;
+        return Endpoint.of(endpoints, runtime.displayName(), protocol);
     }
 
     @Override

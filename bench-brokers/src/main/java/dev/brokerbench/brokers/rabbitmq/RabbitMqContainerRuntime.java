@@ -3,7 +3,6 @@ package dev.brokerbench.brokers.rabbitmq;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.Amqp091Probe;
-import dev.brokerbench.brokers.probe.ReadinessProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,17 +21,9 @@ public final class RabbitMqContainerRuntime extends ContainerBrokerRuntime {
     private static final String CONFIG = "/etc/rabbitmq/brokerbench.conf";
 
     public RabbitMqContainerRuntime() {
-        super(new RabbitMqLocalRuntime());
-    }
-
-    @Override
-    protected Map<String, Integer> containerPorts() {
-        return Map.of("amqp091", 5672, "amqp", 5672, "stomp", 61613);
-    }
-
-    @Override
-    protected String dataPath() {
-        return "/var/lib/rabbitmq";
+        super(new RabbitMqLocalRuntime(), new Layout(Map.of("amqp091", 5672, "amqp", 5672, "stomp", 61613),
+                "/var/lib/rabbitmq", ".*Server startup complete.*",
+                Pattern.compile("Starting RabbitMQ ([0-9][^ ]*) on Erlang"), new Amqp091Probe(), "amqp091"));
     }
 
     @Override
@@ -48,26 +39,6 @@ public final class RabbitMqContainerRuntime extends ContainerBrokerRuntime {
                         "")), CONFIG)
                 .withCopyToContainer(Transferable.of("[rabbitmq_amqp1_0,rabbitmq_stomp].\n"),
                         "/etc/rabbitmq/enabled_plugins");
-    }
-
-    @Override
-    protected String startedLine() {
-        return ".*Server startup complete.*";
-    }
-
-    @Override
-    protected Pattern versionPattern() {
-        return Pattern.compile("Starting RabbitMQ ([0-9][^ ]*) on Erlang");
-    }
-
-    @Override
-    protected ReadinessProbe probe() {
-        return new Amqp091Probe();
-    }
-
-    @Override
-    protected String probeProtocol() {
-        return "amqp091";
     }
 
     @Override

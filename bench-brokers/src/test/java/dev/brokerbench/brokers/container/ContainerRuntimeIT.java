@@ -48,13 +48,12 @@ class ContainerRuntimeIT {
     /** Skips with the reason and the way to enable it; fails instead when CI requires containers. */
     static void assumeAvailable(ContainerBrokerRuntime runtime, BrokerEnvironment env) {
         Optional<String> why = runtime.unavailableReason(env);
-        if (why.isPresent() && "true".equalsIgnoreCase(System.getenv("BROKERBENCH_REQUIRE_CONTAINERS"))) {
+        if (why.isPresent() && DockerEngine.required()) {
             fail("BROKERBENCH_REQUIRE_CONTAINERS=true but " + runtime.displayName() + " cannot run in a container: "
                     + why.get());
         }
         Assumptions.assumeTrue(why.isEmpty(), () -> "SKIPPED " + runtime.displayName() + " in a container: "
-                + why.orElseThrow() + ". To run: start dockerd, build the images with docker/build-images.sh, export"
-                + " TESTCONTAINERS_RYUK_DISABLED=true (no registry) and TESTCONTAINERS_HOST_OVERRIDE=localhost");
+                + why.orElseThrow() + ". To run: " + DockerEngine.HOW_TO_ENABLE);
     }
 
     private static List<Container> sessionContainers() {
