@@ -16,8 +16,9 @@ import java.util.Map;
 /**
  * RabbitMQ's native AMQP 0-9-1 client. Sync publish waits for the broker's confirm of each message; async keeps at
  * most the publish window unconfirmed (publisher confirms); consumers use {@code basic.qos(prefetch)} and manual
- * acks. Automatic connection recovery is off: a broken connection fails the phase and is reported, rather than
- * being hidden behind a reconnect that restarts publish sequence numbers at 1.
+ * acks. Automatic connection recovery is off unless a fault asks the clients to reconnect (sync publish only): a
+ * broken connection fails the phase and is reported, rather than being hidden behind a reconnect that restarts
+ * publish sequence numbers at 1.
  */
 public final class RabbitAmqpDriverFactory implements DriverFactory {
     @Override
@@ -47,8 +48,9 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         factory.setPort(endpoint.port());
         factory.setUsername("guest");
         factory.setPassword("guest");
-        factory.setAutomaticRecoveryEnabled(false);
-        factory.setTopologyRecoveryEnabled(false);
+        factory.setAutomaticRecoveryEnabled(spec.reconnect());
+        factory.setTopologyRecoveryEnabled(spec.reconnect());
+        factory.setNetworkRecoveryInterval(100);
         factory.setConnectionTimeout(30_000);
         factory.setChannelRpcTimeout(30_000);
         Map<String, String> settings = new LinkedHashMap<>();
@@ -63,7 +65,8 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
             case CLIENT -> "basicAck multiple=true every " + spec.ackBatch();
             case TRANSACTED -> "txCommit every " + spec.ackBatch();
         });
-        settings.put("recovery", "automatic recovery off");
+        settings.put("recovery", spec.reconnect() ? "automatic recovery on (every 100 ms, with topology); sync"
+                + " publish only (confirm sequence numbers restart after a recovery)" : "automatic recovery off");
         settings.put("stamp", "3 long headers");
         ClientInfo info = new ClientInfo(id(), "com.rabbitmq:amqp-client",
                 ConnectionFactory.class.getPackage().getImplementationVersion() != null

@@ -33,8 +33,8 @@ class CliValidationTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "--broker rabbit               | --broker: unknown value 'rabbit'; allowed: artemis, activemq, rabbitmq, apollo, all",
-            "--case c9                     | --case: unknown value 'c9'; allowed: c1, c2, c3, c4, c5, c6, f1, f2, f3, all, faults",
-            "--case 7                      | --case: unknown value '7'; allowed: c1, c2, c3, c4, c5, c6, f1, f2, f3, all, faults",
+            "--case c9                     | --case: unknown value 'c9'; allowed: c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, all, faults",
+            "--case 7                      | --case: unknown value '7'; allowed: c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, all, faults",
             "--client jdbc                 | --client: unknown value 'jdbc'; allowed: artemis-core-jms, openwire-jms",
             "--scale 0                     | --scale: must be > 0",
             "--scale -1                    | --scale: must be > 0",

@@ -74,6 +74,7 @@ public final class CapabilityMatrix {
             case PREFETCH -> "prefetch";
             case PERSISTENT -> "persistent";
             case CLIENT_ACK -> "client ack (batched)";
+            case RECONNECT -> "reconnect";
         };
     }
 

@@ -35,13 +35,14 @@ public final class SummaryTables {
 
     /**
      * Fault cases: what the broker kept of what it confirmed and how long it took to come back (broker killed:
-     * recovery = restart to ready), or what the surviving consumers got and how much was redelivered (a consumer
-     * process killed: recovery = from the kill until the last message arrived).
+     * restart = restart to ready; when the clients reconnect by themselves, recovery = from ready to their first
+     * confirmed send), or what the surviving consumers got and how much was redelivered (a consumer process killed:
+     * recovery = from the kill until the last message arrived).
      */
     public static TextTable durability(List<RunResult> results) {
         TextTable t = new TextTable(List.of("broker", "client path", "case", "killed", "during", "killed after",
                 "sent", "confirmed", "received", "lost confirmed", "lost unconfirmed", "unconfirmed present", "dup",
-                "redelivered", "recovery ms", "status"));
+                "redelivered", "restart ms", "recovery ms", "status"));
         for (RunResult r : results) {
             if (r.fault() == null) {
                 continue;
@@ -50,14 +51,15 @@ public final class SummaryTables {
             PhaseResult p = r.reportedPhase();
             boolean broker = "broker".equals(r.fault().killed());
             String during = broker ? (p.mode() == null ? "publish" : p.mode().name().toLowerCase(Locale.ROOT)
-                    + " publish") : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
+                    + " publish") + (r.workload().fault().reconnect() ? ", clients reconnect" : "")
+                    : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(),
                     broker ? "broker" : "1 of " + r.workload().clients() + " consumers", during,
                     count(r.fault().countAtKill()) + (broker ? " confirmed" : " received"), count(a.sent()),
                     count(a.confirmed()), count(a.received()), count(a.lostConfirmed()),
                     count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
-                    count(a.redelivered()),
-                    count(broker ? r.fault().restartMillis() : r.fault().recoveryMillis()), r.status()));
+                    count(a.redelivered()), broker ? count(r.fault().restartMillis()) : "-",
+                    r.fault().recoveryMillis() < 0 ? "-" : count(r.fault().recoveryMillis()), r.status()));
         }
         return t;
     }

@@ -10,7 +10,15 @@ package dev.brokerbench.core.model;
  * @param ackBatch      messages per explicit acknowledgement / commit (CLIENT, TRANSACTED)
  * @param persistent    persistent (durable) delivery
  * @param payloadBytes  body size of every message
+ * @param reconnect     use the client library's own reconnection (failover) so that a connection survives a broker
+ *                      restart; off everywhere else, so that a broken connection fails visibly
  */
 public record ClientSpec(int publishWindow, int prefetch, AckMode ackMode, int ackBatch, boolean persistent,
-                         int payloadBytes) {
+                         int payloadBytes, boolean reconnect) {
+
+    /** Without reconnection. */
+    public ClientSpec(int publishWindow, int prefetch, AckMode ackMode, int ackBatch, boolean persistent,
+                      int payloadBytes) {
+        this(publishWindow, prefetch, ackMode, ackBatch, persistent, payloadBytes, false);
+    }
 }

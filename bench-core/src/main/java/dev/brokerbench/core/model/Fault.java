@@ -9,9 +9,14 @@ package dev.brokerbench.core.model;
  * @param killConsumerAt kill -9 the first of the consume phase's consumers (each in its own process) once this
  *                       fraction of the messages arrived; the others drain the rest, and every sequence number is
  *                       reconciled (redeliveries counted); in (0, 1)
+ * @param reconnect      with killBrokerAt: the broker is restarted at once and the clients, configured with their
+ *                       library's own reconnection, keep publishing through the outage; the time from the broker
+ *                       being ready again to the first confirmed send is measured
  */
-public record Fault(Double killBrokerAt, Double killConsumerAt) {
+public record Fault(Double killBrokerAt, Double killConsumerAt, boolean reconnect) {
     public Fault {
+        InvalidConfigException.check(!reconnect || killBrokerAt != null, "fault.reconnect",
+                "needs killBrokerAt (the clients reconnect to the restarted broker)", reconnect);
         InvalidConfigException.check((killBrokerAt == null) != (killConsumerAt == null), "fault",
                 "set exactly one of killBrokerAt, killConsumerAt", null);
         if (killBrokerAt != null) {
@@ -25,11 +30,11 @@ public record Fault(Double killBrokerAt, Double killConsumerAt) {
     }
 
     public static Fault killBroker(double at) {
-        return new Fault(at, null);
+        return new Fault(at, null, false);
     }
 
     public static Fault killConsumer(double at) {
-        return new Fault(null, at);
+        return new Fault(null, at, false);
     }
 
     public boolean killsBroker() {

@@ -69,6 +69,9 @@ public record Workload(String name, String title, String queue, int clients, lon
         check(fault == null || fault.killsBroker() || reportedPhase(phases).action() == Action.CONSUME,
                 "fault.killConsumerAt", "needs the reported phase to be the consume (a consumer is killed mid-drain)",
                 reportedPhase(phases).action().name().toLowerCase());
+        check(fault == null || !fault.reconnect() || reportedPhase(phases).mode() == PublishMode.SYNC,
+                "fault.reconnect", "needs a sync publish (each send is retried until the client has reconnected)",
+                reportedPhase(phases).mode());
         check(fault == null || fault.killsBroker() || clients >= 2, "clients",
                 "must be >= 2 to kill a consumer (another one must drain the rest)", clients);
     }
@@ -99,6 +102,7 @@ public record Workload(String name, String title, String queue, int clients, lon
     }
 
     public ClientSpec clientSpec() {
-        return new ClientSpec(publishWindow, prefetch, ackMode, ackBatch, persistent, payloadBytes);
+        return new ClientSpec(publishWindow, prefetch, ackMode, ackBatch, persistent, payloadBytes,
+                fault != null && fault.reconnect());
     }
 }

@@ -16,9 +16,9 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault) {
 
     /** The fault as written in YAML. */
-    public record FaultFile(Double killBrokerAt, Double killConsumerAt) {
+    public record FaultFile(Double killBrokerAt, Double killConsumerAt, Boolean reconnect) {
         Fault toFault() {
-            return new Fault(killBrokerAt, killConsumerAt);
+            return new Fault(killBrokerAt, killConsumerAt, Boolean.TRUE.equals(reconnect));
         }
     }
 

@@ -10,7 +10,9 @@ package dev.brokerbench.core.result;
  * @param restartMillis from the restart command to the broker being ready again on the same data; -1 when the
  *                      broker was not restarted (consumer kill)
  * @param recoveryMillis consumer kill: from the kill to the last message arriving at the surviving consumers (what
- *                      the dead one held had to be released and redelivered); -1 for a broker kill
+ *                      the dead one held had to be released and redelivered); broker kill ridden out with the
+ *                      clients' own reconnection: from the broker being ready again to the first confirmed send;
+ *                      otherwise -1
  */
 public record FaultOutcome(String killed, double at, long countAtKill, long restartMillis, long recoveryMillis) {
 }

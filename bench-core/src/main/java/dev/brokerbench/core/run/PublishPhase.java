@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.metrics.LatencyRecorder;
 import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ResourceMeter;
@@ -25,9 +26,16 @@ final class PublishPhase {
     private PublishPhase() {
     }
 
-    /** @param confirmedAtKill confirmations counted when the fault killed the broker; -1 without a kill */
-    record Outcome(PhaseResult result, SendLedger ledger, long confirmedAtKill) {
+    /**
+     * @param confirmedAtKill confirmations counted when the fault killed the broker; -1 without a kill
+     * @param reconnect       for a fault the clients ride out with their own reconnection (the broker was restarted
+     *                        during the phase), else null
+     */
+    record Outcome(PhaseResult result, SendLedger ledger, long confirmedAtKill, ReconnectWatch reconnect) {
     }
+
+    /** A send that failed while the client reconnects is retried, until this long after its first failure. */
+    static final long RETRY_FOR_NANOS = TimeUnit.SECONDS.toNanos(120);
 
     static Outcome run(PhaseContext ctx) throws InterruptedException {
         Streams streams = new Streams(ctx.workload().clients(), ctx.messages());
@@ -42,13 +50,15 @@ final class PublishPhase {
         long[] start = new long[1];
 
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
+        ReconnectWatch reconnect = ctx.fault() != null && ctx.fault().reconnect() ? new ReconnectWatch() : null;
         FaultTrigger trigger = ctx.fault() == null ? null
-                : FaultTrigger.start(ctx.control()::kill, clock, (long) Math.ceil(streams.total() * ctx.fault().at()));
+                : FaultTrigger.start(() -> kill(ctx, reconnect), clock,
+                        (long) Math.ceil(streams.total() * ctx.fault().at()));
         try {
             ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue()),
                     (client, publisher) -> {
                         Sender sender = new Sender(ctx, client, streams, ledger, clock, latency, sendDelay, errors,
-                                start[0]);
+                                start[0], reconnect);
                         if (async) {
                             sender.sendAsync(publisher);
                         } else {
@@ -72,7 +82,22 @@ final class PublishPhase {
                 streams.total(), clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
                 PhaseSummaries.series(clock), LatencySummary.of(latency.histogram()),
                 paced ? LatencySummary.of(sendDelay.histogram()) : null, meter.stop(), errors.snapshot());
-        return new Outcome(result, ledger, trigger == null ? -1 : trigger.countAtKill());
+        return new Outcome(result, ledger, trigger == null ? -1 : trigger.countAtKill(), reconnect);
+    }
+
+    /** kill -9; when the clients are to reconnect, the broker is restarted at once, during the phase. */
+    private static void kill(PhaseContext ctx, ReconnectWatch reconnect) {
+        ctx.control().kill();
+        if (reconnect == null) {
+            return;
+        }
+        reconnect.killed(System.nanoTime());
+        try {
+            long restartMillis = ctx.control().restart();
+            reconnect.ready(System.nanoTime(), restartMillis);
+        } catch (BrokerStartException e) {
+            throw new IllegalStateException("the broker did not come back after the kill: " + e.getMessage(), e);
+        }
     }
 
     /** One client's send loop. */
@@ -88,9 +113,12 @@ final class PublishPhase {
         private final ErrorLog errors;
         private final RatePacer pacer;
         private final byte[] payload;
+        private final ReconnectWatch reconnect;
 
         Sender(PhaseContext ctx, int client, Streams streams, SendLedger ledger, ProgressClock clock,
-               LatencyRecorder latency, LatencyRecorder sendDelay, ErrorLog errors, long startNanos) {
+               LatencyRecorder latency, LatencyRecorder sendDelay, ErrorLog errors, long startNanos,
+               ReconnectWatch reconnect) {
+            this.reconnect = reconnect;
             this.ctx = ctx;
             this.client = client;
             this.stream = streams.id(client);
@@ -109,17 +137,49 @@ final class PublishPhase {
             for (long seq = 0; seq < count; seq++) {
                 long intended = intendedSendTime();
                 ledger.sent(client);
-                try {
-                    publisher.send(new Stamp(stream, seq, intended), payload);
-                } catch (Exception e) {
-                    ledger.failed(client, seq);
-                    errors.add(ctx.phase().name() + " client " + client + " seq " + seq, e);
+                if (!sendRetrying(publisher, seq, intended)) {
                     return;
                 }
                 long now = System.nanoTime();
+                if (reconnect != null) {
+                    reconnect.confirmed(now);
+                }
                 ledger.confirmed(client, seq);
                 latency.record(now - intended);
                 clock.tick(now);
+            }
+        }
+
+        /**
+         * One confirmed send. Without reconnection a failure ends this client's publishing. With it, the failure is
+         * recorded and the same message is sent again (its library reconnects meanwhile), for up to
+         * {@link #RETRY_FOR_NANOS}: a message whose first attempt did reach the broker then arrives twice, and the
+         * drain counts it.
+         */
+        private boolean sendRetrying(Publisher publisher, long seq, long intended) {
+            long giveUpAt = 0;
+            while (true) {
+                try {
+                    publisher.send(new Stamp(stream, seq, intended), payload);
+                    return true;
+                } catch (Exception e) {
+                    long now = System.nanoTime();
+                    giveUpAt = giveUpAt == 0 ? now + RETRY_FOR_NANOS : giveUpAt;
+                    boolean retry = reconnect != null && now < giveUpAt;
+                    errors.add(ctx.phase().name() + " client " + client + " seq " + seq
+                            + (retry ? " (sent again: the client reconnects)" : ""), e);
+                    if (!retry) {
+                        ledger.failed(client, seq);
+                        return false;
+                    }
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                        ledger.failed(client, seq);
+                        return false;
+                    }
+                }
             }
         }
 

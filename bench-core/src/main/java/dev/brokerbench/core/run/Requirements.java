@@ -31,6 +31,9 @@ public final class Requirements {
         if (workload.ackMode() == AckMode.CLIENT || workload.ackMode() == AckMode.TRANSACTED) {
             needed.add(Capability.CLIENT_ACK);
         }
+        if (workload.fault() != null && workload.fault().reconnect()) {
+            needed.add(Capability.RECONNECT);
+        }
         for (Phase phase : workload.phases()) {
             if (phase.action() == Action.PUBLISH && phase.reported()) {
                 needed.add(capability(phase.mode()));

@@ -103,7 +103,11 @@ public final class ScenarioRunner {
                 PublishPhase.Outcome out = PublishPhase.run(ctx);
                 results.add(out.result());
                 lastPublish = out.ledger();
-                if (phaseFault != null) {
+                if (phaseFault != null && out.reconnect() != null) {
+                    // restarted during the phase; the clients reconnected by themselves
+                    faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
+                            out.reconnect().restartMillis(), out.reconnect().reconnectMillis());
+                } else if (phaseFault != null) {
                     long restartMillis = control.restart();
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
                             restartMillis, -1);

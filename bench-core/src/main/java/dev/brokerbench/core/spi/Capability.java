@@ -11,5 +11,7 @@ public enum Capability {
     /** Persistent delivery to a durable queue. */
     PERSISTENT,
     /** The consumer acknowledges explicitly, in batches (client acknowledge or transacted). */
-    CLIENT_ACK
+    CLIENT_ACK,
+    /** The client library reconnects by itself after the broker comes back (failover), as the path configures it. */
+    RECONNECT
 }

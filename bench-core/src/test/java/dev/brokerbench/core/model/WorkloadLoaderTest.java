@@ -92,6 +92,17 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void reconnectingNeedsABrokerKillDuringASyncPublish() {
+        Workload w = load(VALID + "fault: {killBrokerAt: 0.5, reconnect: true}\n");
+        assertThat(w.fault().reconnect()).isTrue();
+        assertThat(w.clientSpec().reconnect()).as("the clients are configured to reconnect").isTrue();
+        assertThat(load(VALID).clientSpec().reconnect()).isFalse();
+        assertThatThrownBy(() -> load(VALID.replace("mode: sync", "mode: async")
+                + "fault: {killBrokerAt: 0.5, reconnect: true}\n"))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("'fault.reconnect' needs a sync publish");
+    }
+
+    @Test
     void killingAConsumerNeedsAnotherOneToDrainTheRest() {
         String consume = VALID.replace("mode: sync, reported: true", "mode: async")
                 .replace("action: consume}", "action: consume, reported: true}");

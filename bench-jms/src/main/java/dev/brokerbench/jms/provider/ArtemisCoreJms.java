@@ -61,13 +61,17 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
                 + "?consumerWindowSize=" + consumerWindow
                 + "&confirmationWindowSize=" + confirmationWindow
                 + "&blockOnDurableSend=true&blockOnNonDurableSend=false"
-                + "&callTimeout=30000&reconnectAttempts=0";
+                + "&callTimeout=30000"
+                + (spec.reconnect() ? "&reconnectAttempts=-1&retryInterval=100&retryIntervalMultiplier=1.0"
+                        : "&reconnectAttempts=0");
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("encodedMessageBytes", String.valueOf(messageBytes));
         settings.put("consumerWindowSize", consumerWindow + " bytes = prefetch " + spec.prefetch() + " x "
                 + messageBytes + " bytes");
         settings.put("confirmationWindowSize", confirmationWindow + " bytes");
         settings.put("syncPublish", "blockOnDurableSend=true: send() returns after the broker's response");
+        settings.put("reconnect", spec.reconnect() ? "reconnectAttempts=-1, retryInterval=100 ms"
+                : "off (reconnectAttempts=0): a broken connection fails the phase");
         return new Configured(new ActiveMQConnectionFactory(url), url, settings);
     }
 

@@ -62,13 +62,20 @@ public class OpenWireJms extends JmsDriverFactory {
 
     @Override
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
-        String url = "tcp://" + endpoint.hostAndPort()
-                + "?jms.prefetchPolicy.queuePrefetch=" + spec.prefetch()
+        String jms = "jms.prefetchPolicy.queuePrefetch=" + spec.prefetch()
                 + "&jms.useAsyncSend=false&jms.alwaysSyncSend=false&jms.sendTimeout=30000"
-                + "&jms.watchTopicAdvisories=false&jms.producerWindowSize=0&tcpNoDelay=true";
+                + "&jms.watchTopicAdvisories=false&jms.producerWindowSize=0";
+        String tcp = "tcp://" + endpoint.hostAndPort() + "?tcpNoDelay=true";
+        // failover: the transport reconnects by itself and blocks sends meanwhile (bounded by timeout)
+        String url = spec.reconnect()
+                ? "failover:(" + tcp + ")?initialReconnectDelay=100&maxReconnectDelay=1000&useExponentialBackOff=false"
+                        + "&timeout=60000&" + jms
+                : tcp + "&" + jms;
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("queuePrefetch", spec.prefetch() + " messages");
         settings.put("syncPublish", "persistent send outside a transaction waits for the broker's receipt");
+        settings.put("reconnect", spec.reconnect() ? "failover: transport, reconnect every 100 ms, sends block up to"
+                + " 60 s" : "off (plain tcp: transport): a broken connection fails the phase");
         settings.put("tcpNoDelay", "true, as every other client path (activemq-client defaults to false: with Nagle,"
                 + " 10 KB sync sends to Apollo ran at 90 msg/s)");
         return new Configured(new ActiveMQConnectionFactory(url), url, settings);

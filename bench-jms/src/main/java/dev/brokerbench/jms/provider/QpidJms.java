@@ -62,8 +62,11 @@ public final class QpidJms extends JmsDriverFactory {
     @Override
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         Dialect dialect = DIALECTS.getOrDefault(brokerId, new Dialect("", "plain queue names"));
-        String url = "amqp://" + endpoint.hostAndPort()
-                + "?jms.prefetchPolicy.all=" + spec.prefetch()
+        // failover: the client reconnects by itself and holds sends meanwhile
+        String url = (spec.reconnect() ? "failover:(amqp://" + endpoint.hostAndPort() + ")?failover.reconnectDelay=100"
+                + "&failover.maxReconnectDelay=1000&failover.useReconnectBackOff=false"
+                + "&failover.maxReconnectAttempts=1200&" : "amqp://" + endpoint.hostAndPort() + "?")
+                + "jms.prefetchPolicy.all=" + spec.prefetch()
                 + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
                 + "&jms.requestTimeout=30000&jms.sendTimeout=30000&jms.connectTimeout=30000"
                 + dialect.urlOptions();
@@ -74,6 +77,8 @@ public final class QpidJms extends JmsDriverFactory {
                 + " drains link credit (no other client drains; RabbitMQ 3.10's AMQP 1.0 plugin fails the session on a"
                 + " drain of a classic queue)");
         settings.put("addressing", dialect.note());
+        settings.put("reconnect", spec.reconnect() ? "failover: every 100 ms, up to 1200 attempts"
+                : "off (plain amqp: URI): a broken connection fails the phase");
         return new Configured(new JmsConnectionFactory(url), url, settings);
     }
 

@@ -3,6 +3,8 @@ package dev.brokerbench.jms.provider;
 import com.rabbitmq.jms.admin.RMQConnectionFactory;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.Support;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
 import dev.brokerbench.jms.driver.LibraryVersion;
@@ -60,6 +62,14 @@ public final class RabbitMqJms extends JmsDriverFactory {
     @Override
     protected boolean prefetchesOnlyWithListener() {
         return true;
+    }
+
+    @Override
+    protected Map<Capability, Support> supported() {
+        Map<Capability, Support> caps = super.supported();
+        caps.put(Capability.RECONNECT, Support.no("rabbitmq-jms " + libraryVersion() + " does not recover a"
+                + " connection: a broker restart fails it"));
+        return caps;
     }
 
     @Override
