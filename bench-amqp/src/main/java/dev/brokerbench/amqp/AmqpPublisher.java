@@ -14,7 +14,9 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /**
  * One connection, one channel in confirm mode, publishing persistent messages (delivery mode 2) to the default
  * exchange with the queue name as routing key. Confirms may cover many messages ({@code multiple=true}); each
- * pending send is keyed by its publish sequence number.
+ * pending send is keyed by its publish sequence number. Messages are published {@code mandatory}: RabbitMQ confirms
+ * a message that no queue took (e.g. while a restarted node has not recovered the queue yet) and drops it, so a
+ * returned message counts as failed, never as confirmed.
  */
 final class AmqpPublisher implements Publisher {
     private static final long CONFIRM_TIMEOUT_MILLIS = 30_000;
@@ -22,7 +24,12 @@ final class AmqpPublisher implements Publisher {
     private final Channel channel;
     private final String queue;
     private final int deliveryMode;
-    private final ConcurrentNavigableMap<Long, Confirmation> pending = new ConcurrentSkipListMap<>();
+    private final ConcurrentNavigableMap<Long, Pending> pending = new ConcurrentSkipListMap<>();
+    /** Stamps (stream, sequence) the broker returned as unroutable; a return arrives before its confirm. */
+    private final java.util.Set<String> returned = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private record Pending(String key, Confirmation confirmation) {
+    }
 
     AmqpPublisher(Connection connection, String queue, boolean persistent) throws Exception {
         this.connection = connection;
@@ -31,6 +38,7 @@ final class AmqpPublisher implements Publisher {
         this.channel = connection.createChannel();
         AmqpQueues.declare(channel, queue);
         channel.confirmSelect();
+        channel.addReturnListener(r -> returned.add(key(r.getProperties().getHeaders())));
         channel.addConfirmListener(new ConfirmListener() {
             @Override
             public void handleAck(long deliveryTag, boolean multiple) {
@@ -45,17 +53,33 @@ final class AmqpPublisher implements Publisher {
     }
 
     private void complete(long tag, boolean multiple, Exception nack) {
-        ConcurrentNavigableMap<Long, Confirmation> done = multiple ? pending.headMap(tag, true)
+        ConcurrentNavigableMap<Long, Pending> done = multiple ? pending.headMap(tag, true)
                 : pending.subMap(tag, true, tag, true);
-        for (Map.Entry<Long, Confirmation> e : done.entrySet()) {
+        for (Map.Entry<Long, Pending> e : done.entrySet()) {
             if (pending.remove(e.getKey()) != null) {
-                if (nack == null) {
-                    e.getValue().confirmed();
+                Pending p = e.getValue();
+                if (nack != null) {
+                    p.confirmation().failed(nack);
+                } else if (returned.remove(p.key())) {
+                    p.confirmation().failed(unroutable());
                 } else {
-                    e.getValue().failed(nack);
+                    p.confirmation().confirmed();
                 }
             }
         }
+    }
+
+    private IllegalStateException unroutable() {
+        return new IllegalStateException("the broker returned the message as unroutable: no queue '" + queue
+                + "' took it");
+    }
+
+    private static String key(Map<String, Object> headers) {
+        return headers == null ? "" : headers.get(Stamp.STREAM) + "/" + headers.get(Stamp.SEQUENCE);
+    }
+
+    private static String key(Stamp stamp) {
+        return stamp.stream() + "/" + stamp.sequence();
     }
 
     private AMQP.BasicProperties properties(Stamp stamp) {
@@ -68,14 +92,17 @@ final class AmqpPublisher implements Publisher {
 
     @Override
     public void send(Stamp stamp, byte[] payload) throws Exception {
-        channel.basicPublish("", queue, properties(stamp), payload);
+        channel.basicPublish("", queue, true, properties(stamp), payload);
         channel.waitForConfirmsOrDie(CONFIRM_TIMEOUT_MILLIS);
+        if (returned.remove(key(stamp))) {
+            throw unroutable();
+        }
     }
 
     @Override
     public void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) throws Exception {
-        pending.put(channel.getNextPublishSeqNo(), confirmation);
-        channel.basicPublish("", queue, properties(stamp), payload);
+        pending.put(channel.getNextPublishSeqNo(), new Pending(key(stamp), confirmation));
+        channel.basicPublish("", queue, true, properties(stamp), payload);
     }
 
     @Override
