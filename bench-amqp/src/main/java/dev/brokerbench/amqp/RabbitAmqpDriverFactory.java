@@ -9,6 +9,9 @@ import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Requester;
+import dev.brokerbench.core.spi.RpcServer;
+import java.util.function.LongConsumer;
 import dev.brokerbench.core.spi.Support;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -68,6 +71,8 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         settings.put("recovery", spec.reconnect() ? "automatic recovery on (every 100 ms, with topology); sync"
                 + " publish only (confirm sequence numbers restart after a recovery)" : "automatic recovery off");
         settings.put("stamp", "3 long headers");
+        settings.put("requestReply", "direct reply-to (amq.rabbitmq.reply-to), correlation_id; servers: basic.qos "
+                + spec.prefetch() + ", manual ack after the reply");
         ClientInfo info = new ClientInfo(id(), "com.rabbitmq:amqp-client",
                 ConnectionFactory.class.getPackage().getImplementationVersion() != null
                         ? ConnectionFactory.class.getPackage().getImplementationVersion()
@@ -86,6 +91,16 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
             @Override
             public Consumer consumer(String queue) throws Exception {
                 return new AmqpConsumer(factory.newConnection(id()), queue, spec.prefetch(), spec.ackMode());
+            }
+
+            @Override
+            public Requester requester(String queue, boolean replies) throws Exception {
+                return new AmqpRequester(factory.newConnection(id()), queue, spec.persistent(), replies);
+            }
+
+            @Override
+            public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+                return AmqpRpcServer.start(factory, queue, sessions, spec.prefetch(), onReceive);
             }
 
             @Override

@@ -32,9 +32,14 @@ class CliValidationTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "--broker rabbit               | --broker: unknown value 'rabbit'; allowed: artemis, activemq, rabbitmq, apollo, all",
-            "--case c9                     | --case: unknown value 'c9'; allowed: c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, all, faults",
-            "--case 7                      | --case: unknown value '7'; allowed: c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, all, faults",
+            "--broker rabbit               | --broker: unknown value 'rabbit'; allowed: artemis, activemq, rabbitmq, apollo, zeromq, grpc, all, baselines",
+            "--case c9                     | --case: unknown value 'c9'; allowed: b1, c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, o1, o2, r1, r2, r3, r4, r5, acks, all, faults, rpc",
+            "--case 7                      | --case: unknown value '7'; allowed: b1, c1, c2, c3, c4, c5, c6,",
+            "--sweep size=1,2              | --sweep: 'size=1,2' is not VAR=VALUES with VAR one of payloadBytes, clients, messages",
+            "--sweep clients=1,4           | --sweep: none of the selected cases sweeps clients",
+            "--case r2 --sweep clients=4..1 | --sweep: field '--sweep clients' range must be from..to/step",
+            "--case r2 --sweep clients=a,b | --sweep: field '--sweep clients' must be numbers and ranges like 1,32..4096/32",
+            "--case r2 --sweep clients=0   | --sweep: field 'clients' must be 1..1024, got 0",
             "--client jdbc                 | --client: unknown value 'jdbc'; allowed: artemis-core-jms, openwire-jms",
             "--scale 0                     | --scale: must be > 0",
             "--scale -1                    | --scale: must be > 0",

@@ -12,12 +12,14 @@ import java.util.ServiceLoader;
  */
 public final class Catalog {
     private final List<BrokerRuntime> brokers;
+    private final List<BrokerRuntime> baselines;
     private final List<BrokerRuntime> runtimes;
     private final List<DriverFactory> paths;
 
     public Catalog(List<BrokerRuntime> runtimes, List<DriverFactory> paths) {
         this.runtimes = List.copyOf(runtimes);
-        this.brokers = runtimes.stream().filter(r -> r.runtime().equals("local")).toList();
+        this.brokers = runtimes.stream().filter(r -> r.runtime().equals("local") && !r.baseline()).toList();
+        this.baselines = runtimes.stream().filter(BrokerRuntime::baseline).toList();
         this.paths = List.copyOf(paths);
     }
 
@@ -30,6 +32,19 @@ public final class Catalog {
     /** One entry per broker: its local runtime. */
     public List<BrokerRuntime> brokers() {
         return brokers;
+    }
+
+    /** The broker-less request/reply baselines (always local processes). */
+    public List<BrokerRuntime> baselines() {
+        return baselines;
+    }
+
+    public List<String> baselineIds() {
+        return baselines.stream().map(BrokerRuntime::brokerId).toList();
+    }
+
+    public Optional<BrokerRuntime> baseline(String id) {
+        return baselines.stream().filter(b -> b.brokerId().equals(id)).findFirst();
     }
 
     /** The broker's runtime of a kind ({@code local}, {@code container}), if there is one. */

@@ -83,14 +83,16 @@ public final class WorkloadCatalog {
         return workloads.stream().map(Workload::name).toList();
     }
 
-    /** The seed matrix (what {@code --case all} means): every workload without a fault. */
-    public List<String> seedNames() {
-        return workloads.stream().filter(w -> w.fault() == null).map(Workload::name).toList();
-    }
-
-    /** The fault cases ({@code --case faults}). */
-    public List<String> faultNames() {
-        return workloads.stream().filter(w -> w.fault() != null).map(Workload::name).toList();
+    /**
+     * The names {@code --case} accepts for several cases: each workload group ({@code faults}, {@code rpc}, ...) and
+     * {@code all}, the seed matrix (group {@code seed}).
+     */
+    public Map<String, List<String>> groups() {
+        Map<String, List<String>> groups = new java.util.TreeMap<>();
+        workloads.forEach(w -> groups.computeIfAbsent(w.group(), g -> new ArrayList<>()).add(w.name()));
+        groups.put("all", groups.getOrDefault("seed", List.of()));
+        groups.remove("seed");
+        return groups;
     }
 
     /** By name ({@code c1}) or by number ({@code 1} = {@code c1}). */

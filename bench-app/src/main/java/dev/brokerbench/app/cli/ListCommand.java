@@ -65,8 +65,10 @@ public final class ListCommand implements Callable<Integer> {
     private static TextTable brokers(Catalog catalog, BrokerEnvironment env) {
         TextTable t = new TextTable(List.of("broker", "name", "runtime", "protocols", "default client paths",
                 "available here"));
-        for (BrokerRuntime b : catalog.brokers()) {
-            t.add(List.of(b.brokerId(), b.displayName(), b.runtime(),
+        List<BrokerRuntime> all = new java.util.ArrayList<>(catalog.brokers());
+        all.addAll(catalog.baselines());
+        for (BrokerRuntime b : all) {
+            t.add(List.of(b.brokerId(), b.displayName(), b.runtime() + (b.baseline() ? " (baseline)" : ""),
                     b.protocols().stream().sorted().collect(Collectors.joining(",")),
                     catalog.defaultPaths(b).stream().map(DriverFactory::id).collect(Collectors.joining(",")),
                     b.unavailableReason(env).map(r -> "no: " + r).orElse("yes")));
@@ -93,15 +95,25 @@ public final class ListCommand implements Callable<Integer> {
     }
 
     private static TextTable cases(WorkloadCatalog workloads) {
-        TextTable t = new TextTable(List.of("case", "what", "messages at scale 1", "payload bytes", "clients",
-                "phases"));
+        TextTable t = new TextTable(List.of("case", "group", "what", "messages at scale 1", "payload bytes",
+                "clients", "phases"));
         for (Workload w : workloads.all()) {
-            t.add(List.of(w.name(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
+            t.add(List.of(w.name(), w.group(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
                     String.valueOf(w.payloadBytes()), String.valueOf(w.clients()),
                     w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))
-                            + fault(w)));
+                            + fault(w) + sweep(w)));
         }
         return t;
+    }
+
+    private static String sweep(Workload w) {
+        if (w.sweep() == null) {
+            return w.rpc() == null ? "" : "; " + w.rpc().servers() + " servers, " + w.rpc().window() + " in flight";
+        }
+        List<Long> v = w.sweep().values();
+        return (w.rpc() == null ? "" : "; " + w.rpc().servers() + " servers, " + w.rpc().window() + " in flight")
+                + "; sweep " + w.sweep().variable().key() + " over " + v.size() + " values " + v.get(0) + ".."
+                + v.get(v.size() - 1);
     }
 
     private static String phase(Phase p) {

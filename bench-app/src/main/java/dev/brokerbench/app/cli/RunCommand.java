@@ -8,6 +8,7 @@ import dev.brokerbench.app.console.ConsoleListener;
 import dev.brokerbench.app.jmh.JmhAgainstBroker;
 import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.app.report.RunSummary;
+import dev.brokerbench.app.report.CallTables;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.brokers.local.Cleanup;
@@ -48,9 +49,15 @@ public final class RunCommand implements Callable<Integer> {
     String clients;
 
     @Option(names = "--case", defaultValue = "all", paramLabel = "IDS",
-            description = "Comma-separated cases (c1..c6 or 1..6, f1, f2), 'all' (the seed matrix c1..c6) or 'faults'"
-                    + " (kill -9 of the broker mid-publish) (default: ${DEFAULT-VALUE}).")
+            description = "Comma-separated cases (c1..c6 or 1..6, f1.., r1.., o1.., b1) or groups: 'all' (the seed"
+                    + " matrix c1..c6), 'faults' (kill -9 of a broker or consumer), 'rpc' (request/reply and one-way"
+                    + " sweeps), 'acks' (batched acks) (default: ${DEFAULT-VALUE}).")
     String cases;
+
+    @Option(names = "--sweep", paramLabel = "VAR=VALUES",
+            description = "Replaces the values of the selected cases' sweeps over VAR (payloadBytes, clients or"
+                    + " messages), e.g. --sweep payloadBytes=1,1024,4096 or payloadBytes=32..4096/32; repeatable.")
+    List<String> sweeps = new ArrayList<>();
 
     @Option(names = "--scale", defaultValue = "0.01", paramLabel = "FACTOR",
             description = "Multiplies every message count; 1 = the published 1,000,000 / 500,000 (default:"
@@ -102,12 +109,21 @@ public final class RunCommand implements Callable<Integer> {
         Catalog catalog = Catalog.load();
         WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
                 : WorkloadCatalog.builtIn().with(workloadDir);
-        List<String> brokerIds = Selection.parse(cli, "--broker", brokers, catalog.brokerIds(), List.of());
         List<String> caseIds = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads),
-                java.util.Map.of("all", workloads.seedNames(), "faults", workloads.faultNames()));
+                workloads.groups());
+        List<Workload> selected = SweepOption.apply(cli, sweeps,
+                caseIds.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList());
+        boolean calls = selected.stream().anyMatch(Workload::calls);
+        List<String> targets = new ArrayList<>(catalog.brokerIds());
+        targets.addAll(catalog.baselineIds());
+        List<String> all = new ArrayList<>(catalog.brokerIds());
+        if (calls) {
+            all.addAll(catalog.baselineIds()); // the ceiling for request/reply
+        }
+        List<String> brokerIds = Selection.parse(cli, "--broker", brokers, targets, List.of(),
+                java.util.Map.of("all", all, "baselines", catalog.baselineIds()));
         List<String> clientIds = clients.equals("default") || clients.equals("all") ? List.of(clients)
                 : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of("default"));
-        List<Workload> selected = caseIds.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList();
 
         String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path dir = out != null ? out : Path.of("bench-results", runId);
@@ -120,7 +136,8 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         brokerOptions.validate(cli);
-        brokerOptions.validateRuntime(cli, catalog, brokerIds);
+        brokerOptions.validateRuntime(cli, catalog,
+                brokerIds.stream().filter(id -> catalog.baseline(id).isEmpty()).toList());
         JmhAgainstBroker.Budget budget = jmhBudget(cli);
         Path workRoot = Files.createTempDirectory("brokerbench-");
         Cleanup.register(workRoot);
@@ -129,7 +146,7 @@ public final class RunCommand implements Callable<Integer> {
         List<MatrixRunner.Entry> entries = new ArrayList<>();
         RuntimeChoice runtimes = brokerOptions.runtimeChoice(catalog);
         for (String id : brokerIds) {
-            BrokerRuntime broker = runtimes.choose(id, env, console::println);
+            BrokerRuntime broker = catalog.baseline(id).orElseGet(() -> runtimes.choose(id, env, console::println));
             entries.add(new MatrixRunner.Entry(broker, paths(catalog, broker, clientIds), selected));
         }
 
@@ -178,8 +195,18 @@ public final class RunCommand implements Callable<Integer> {
 
     private static void printSummary(PrintStream console, RunSummary summary) {
         console.println();
-        if (!summary.results().isEmpty()) {
+        if (!CallTables.queues(summary.results()).isEmpty()) {
             console.print(SummaryTables.results(summary.results()).console());
+        }
+        if (!CallTables.of(summary.results()).isEmpty()) {
+            console.println();
+            console.println("Request/reply and one-way (sent by clients, received by servers, replies checked):");
+            console.print(CallTables.calls(summary.results()).console());
+            for (CallTables.SweepResults sweep : CallTables.sweeps(summary.results())) {
+                console.println();
+                console.println(sweep.series() + ": " + sweep.title() + " (" + sweep.unit() + ")");
+                console.print(CallTables.pivot(sweep).console());
+            }
         }
         TextTable durability = SummaryTables.durability(summary.results());
         if (!durability.isEmpty()) {

@@ -80,10 +80,11 @@ public final class ConsoleListener implements RunListener {
         summary.add(result);
         store.write(result);
         PhaseResult p = result.reportedPhase();
-        out.println(String.format(Locale.ROOT, "  %-3s %-36s %-22s %,10.0f msg/s  (windows %,.0f..%,.0f)  %s%s",
+        out.println(String.format(Locale.ROOT, "  %-3s %-36s %-22s %,10.0f %s  (windows %,.0f..%,.0f)  %s%s",
                 result.workload().name(), result.workload().title(), result.client().clientPath(),
-                p.rate().overall(), p.rate().windowMin(), p.rate().windowMax(),
-                result.accounting() == null ? "no accounting" : result.accounting().summary(),
+                p.rate().overall(), p.action() == dev.brokerbench.core.model.Action.RPC ? "calls/s" : "msg/s", p.rate().windowMin(), p.rate().windowMax(),
+                result.rpc() != null ? result.rpc().summary()
+                        : result.accounting() == null ? "no accounting" : result.accounting().summary(),
                 result.status().equals("ok") ? "" : "  <<< " + result.status()));
         for (PhaseResult phase : result.phases()) {
             phase.errors().forEach(e -> out.println("      error: " + e));

@@ -75,6 +75,8 @@ public final class CapabilityMatrix {
             case PERSISTENT -> "persistent";
             case CLIENT_ACK -> "client ack (batched)";
             case RECONNECT -> "reconnect";
+            case REQUEST_REPLY -> "request/reply";
+            case ONE_WAY -> "one-way";
         };
     }
 

@@ -1,6 +1,7 @@
 package dev.brokerbench.app.report;
 
 import dev.brokerbench.app.report.charts.Charts;
+import dev.brokerbench.app.report.charts.SweepCharts;
 import dev.brokerbench.app.report.html.HtmlPage;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.result.Json;
@@ -41,19 +42,24 @@ public final class ReportWriter {
     static List<Charts.Png> charts(ReportData data) {
         List<Charts.Png> charts = new ArrayList<>();
         Charts.Palette palette = Charts.palette(data.results(), data.jmh());
-        if (!data.results().isEmpty()) {
-            charts.add(Charts.overall(data.results(), palette));
+        List<RunResult> cases = data.results().stream().filter(r -> r.workload().point() == null).toList();
+        if (!cases.isEmpty()) {
+            charts.add(Charts.overall(cases, palette)); // sweeps have charts of their own
         }
         Map<String, List<RunResult>> byCase = new TreeMap<>();
-        data.results().forEach(r -> byCase.computeIfAbsent(r.workload().name(), k -> new ArrayList<>()).add(r));
+        cases.forEach(r -> byCase.computeIfAbsent(r.workload().name(), k -> new ArrayList<>()).add(r));
         byCase.forEach((name, results) -> {
             String title = results.get(0).workload().title();
             charts.add(Charts.progress(name, title, results, palette));
             charts.add(Charts.windows(name, title, results));
-            if (results.get(0).reportedPhase().action() == Action.PUBLISH) {
+            if (results.get(0).reportedPhase().action() == Action.PUBLISH
+                    || results.get(0).reportedPhase().action() == Action.RPC) {
                 charts.add(Charts.latency(name, title, results, palette));
             }
         });
+        for (CallTables.SweepResults sweep : CallTables.sweeps(data.results())) {
+            charts.addAll(SweepCharts.of(sweep, palette));
+        }
         if (!data.jmh().isEmpty()) {
             charts.add(Charts.jmh(data.jmh(), palette));
         }
@@ -66,6 +72,14 @@ public final class ReportWriter {
             sb.append("Run ").append(data.run().runId()).append(", scale ").append(data.run().scale()).append(".\n\n");
         }
         sb.append("## Results\n\n").append(SummaryTables.results(data.results()).markdown()).append('\n');
+        if (!CallTables.of(data.results()).isEmpty()) {
+            sb.append("## Request/reply and one-way\n\n").append(SummaryTables.CALLS_NOTE).append("\n\n")
+                    .append(CallTables.calls(data.results()).markdown()).append('\n');
+            for (CallTables.SweepResults sweep : CallTables.sweeps(data.results())) {
+                sb.append("### ").append(sweep.series()).append(": ").append(sweep.title()).append("\n\n")
+                        .append(CallTables.pivot(sweep).markdown()).append('\n');
+            }
+        }
         TextTable durability = SummaryTables.durability(data.results());
         if (!durability.isEmpty()) {
             sb.append("## Durability\n\n").append(durability.markdown()).append('\n');
@@ -81,18 +95,28 @@ public final class ReportWriter {
     static String csv(List<RunResult> results) {
         StringBuilder sb = new StringBuilder("broker,broker_version,client_path,client_version,case,title,phase,mode,"
                 + "messages,overall_msg_s,window_min_msg_s,window_mean_msg_s,window_max_msg_s,confirm_p50_us,"
-                + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status\n");
+                + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status,replies_correct,replies_wrong,"
+                + "calls_timed_out\n");
         for (RunResult r : results) {
             var p = r.reportedPhase();
             var a = r.accounting();
+            var c = r.rpc();
+            String sent = c != null ? String.valueOf(c.sent()) : a == null ? "" : String.valueOf(a.sent());
+            String confirmed = c != null || a == null ? "" : String.valueOf(a.confirmed());
+            String received = c != null ? String.valueOf(c.serverReceived()) : a == null ? ""
+                    : String.valueOf(a.received());
+            String duplicates = c != null || a == null ? "" : String.valueOf(a.duplicates());
+            String reordered = c != null || a == null ? "" : String.valueOf(a.reordered());
+            String lost = c != null ? String.valueOf(c.lost()) : a == null ? "" : String.valueOf(a.lost());
+            String replies = c == null ? ",," : c.correct() + "," + (c.wrongBody() + c.wrongCorrelation()) + ","
+                    + c.timedOut();
             sb.append(String.join(",", List.of(r.broker().brokerId(), r.broker().version(), r.client().clientPath(),
                     r.client().version(), r.workload().name(), '"' + r.workload().title() + '"', p.name(),
                     p.mode() == null ? "" : p.mode().name().toLowerCase(Locale.ROOT), String.valueOf(p.expected()),
                     num(p.rate().overall()), num(p.rate().windowMin()), num(p.rate().windowMean()),
                     num(p.rate().windowMax()), p.latency() == null ? "" : num(p.latency().p50Micros()),
-                    p.latency() == null ? "" : num(p.latency().p99Micros()), String.valueOf(a.sent()),
-                    String.valueOf(a.confirmed()), String.valueOf(a.received()), String.valueOf(a.duplicates()),
-                    String.valueOf(a.reordered()), String.valueOf(a.lost()), r.status()))).append('\n');
+                    p.latency() == null ? "" : num(p.latency().p99Micros()), sent, confirmed, received, duplicates,
+                    reordered, lost, r.status(), replies))).append('\n');
         }
         return sb.toString();
     }

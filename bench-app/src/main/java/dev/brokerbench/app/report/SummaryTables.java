@@ -15,7 +15,9 @@ public final class SummaryTables {
     private SummaryTables() {
     }
 
-    public static TextTable results(List<RunResult> results) {
+    /** Queue workloads only; request/reply and one-way cells are in {@link CallTables#calls}. */
+    public static TextTable results(List<RunResult> all) {
+        List<RunResult> results = CallTables.queues(all);
         TextTable t = new TextTable(List.of("broker", "client path", "case", "what", "min msg/s", "mean msg/s",
                 "max msg/s", "overall msg/s", "confirm p50/p99 µs", "sent", "confirmed", "received", "dup",
                 "reord", "lost", "status"));
@@ -104,6 +106,13 @@ public final class SummaryTables {
         return v < 0 ? "-" : String.format(Locale.ROOT, "%,d", v);
     }
 
+    /** What the request/reply and one-way figures mean. */
+    public static final String CALLS_NOTE = "Request/reply: calls/s of correctly answered calls (correlation id of a"
+            + " call in flight, every byte + 1); latency from send to verified reply, each client with its window of"
+            + " calls in flight (a closed loop). One-way: msg/s where the messages arrive, at the server sessions."
+            + " Counted at three points: sent by the clients, received by the servers, replies; lost = sent - server"
+            + " received.";
+
     /** The Markdown file written next to the JSON results. */
     public static String markdownReport(RunSummary summary, String runId, double scale) {
         StringBuilder sb = new StringBuilder("# brokerbench run ").append(runId).append("\n\n")
@@ -111,6 +120,14 @@ public final class SummaryTables {
                 .append(" reported phase; min/mean/max over windows of 1000 messages (all clients together),")
                 .append(" overall = messages / active time. Latency: send to broker confirmation.\n\n")
                 .append("## Results\n\n").append(results(summary.results()).markdown());
+        if (!CallTables.of(summary.results()).isEmpty()) {
+            sb.append("\n## Request/reply and one-way\n\n").append(CALLS_NOTE).append("\n\n")
+                    .append(CallTables.calls(summary.results()).markdown());
+            for (CallTables.SweepResults sweep : CallTables.sweeps(summary.results())) {
+                sb.append("\n### ").append(sweep.series()).append(": ").append(sweep.title()).append("\n\n")
+                        .append(CallTables.pivot(sweep).markdown());
+            }
+        }
         TextTable durability = durability(summary.results());
         if (!durability.isEmpty()) {
             sb.append("\n## Durability (kill -9 of the broker mid-publish, or of a consumer process mid-drain)\n\n")

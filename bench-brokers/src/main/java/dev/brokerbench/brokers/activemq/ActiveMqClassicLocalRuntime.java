@@ -94,6 +94,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         settings.put("memoryUsage", "70% of heap");
         settings.put("storeUsage", "100 GB");
         settings.put("heap", "-Xms512m -Xmx" + heap);
+        settings.put("amqpConnector", "transport.tcpNoDelay=true (the distribution's default leaves Nagle on)");
         return settings;
     }
 }

@@ -27,4 +27,12 @@ public interface BrokerRuntime {
     Optional<String> unavailableReason(BrokerEnvironment environment);
 
     BrokerInstance start(BrokerEnvironment environment) throws BrokerStartException;
+
+    /**
+     * True for a broker-less baseline (a request/reply server process with no broker in between): it runs only
+     * request/reply workloads, as the ceiling the brokers are measured against.
+     */
+    default boolean baseline() {
+        return false;
+    }
 }

@@ -7,7 +7,18 @@ import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.loopback.LoopbackBroker.Request;
+import dev.brokerbench.core.spi.Reply;
+import dev.brokerbench.core.spi.Requester;
+import dev.brokerbench.core.spi.RpcPayload;
+import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Stamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -80,6 +91,86 @@ public class LoopbackDriver implements Driver {
 
             @Override
             public void close() {
+            }
+        };
+    }
+
+    @Override
+    public Requester requester(String queue, boolean withReplies) {
+        BlockingQueue<Request> requests = broker.requests(queue);
+        BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
+        return new Requester() {
+            @Override
+            public void request(long correlationId, byte[] payload) {
+                send(requests, new Request(correlationId, payload, replies));
+            }
+
+            @Override
+            public Reply poll(long timeoutMillis) throws InterruptedException {
+                return replies.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+            }
+
+            @Override
+            public void cast(byte[] payload) {
+                send(requests, new Request(Reply.NO_CORRELATION, payload, null));
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** Puts one request on the request queue; fault-injecting subclasses change what arrives. */
+    protected void send(BlockingQueue<Request> requests, Request request) {
+        requests.add(request);
+    }
+
+    /** Sends a server's reply; fault-injecting subclasses change what goes back. */
+    protected void answer(Request request, Reply reply) {
+        request.replyTo().add(reply);
+    }
+
+    @Override
+    public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) {
+        BlockingQueue<Request> requests = broker.requests(queue);
+        AtomicLong received = new AtomicLong();
+        AtomicBoolean running = new AtomicBoolean(true);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < sessions; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    while (running.get()) {
+                        Request r = requests.poll(50, TimeUnit.MILLISECONDS);
+                        if (r == null) {
+                            continue;
+                        }
+                        received.incrementAndGet();
+                        onReceive.accept(System.nanoTime());
+                        if (r.replyTo() != null) {
+                            answer(r, new Reply(r.correlationId(), RpcPayload.transform(r.body())));
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "loopback-rpc-server-" + i);
+            t.setDaemon(true);
+            t.start();
+            threads.add(t);
+        }
+        return new RpcServer() {
+            @Override
+            public long received() {
+                return received.get();
+            }
+
+            @Override
+            public void close() throws InterruptedException {
+                running.set(false);
+                for (Thread t : threads) {
+                    t.join(1000);
+                }
             }
         };
     }

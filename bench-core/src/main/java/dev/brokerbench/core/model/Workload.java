@@ -26,12 +26,20 @@ import java.util.List;
  * @param fault              kill -9 the broker during the reported publish phase, or a consumer process during the
  *                           reported consume phase; null for no fault
  * @param phases             a publish phase that fills the queue, then a consume phase that drains it; one
- *                           of them is the reported figure, the other is set-up or verification
+ *                           of them is the reported figure, the other is set-up or verification. Or a single
+ *                           request/reply ({@link Action#RPC}) or one-way ({@link Action#ONEWAY}) phase, where
+ *                           {@code messages} counts calls and a call without a reply within
+ *                           {@code idleTimeoutSeconds} is counted as timed out
+ * @param rpc                servers and calls in flight of an RPC or one-way workload; null otherwise
+ * @param sweep              run once per value of one setting (each value a cell of its own); null for one cell
+ * @param point              a cell of a sweep: which sweep and value; null otherwise
+ * @param group              what {@code --case} groups it under: {@code seed} (the six-case matrix, {@code all}),
+ *                           {@code faults}, {@code rpc}, or a group the file names
  */
 public record Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
                        int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                        int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
-                       Fault fault) {
+                       Fault fault, Rpc rpc, Sweep sweep, Sweep.Point point, String group) {
 
     public static final int MAX_CLIENTS = 1024;
     public static final int MAX_PAYLOAD_BYTES = 100 * 1024 * 1024;
@@ -59,10 +67,17 @@ public record Workload(String name, String title, String queue, int clients, lon
         phases = List.copyOf(phases);
         check(phases.stream().filter(Phase::reported).count() == 1, "phases",
                 "must mark exactly one phase 'reported: true'", phases.stream().filter(Phase::reported).count());
-        check(phases.size() == 2 && phases.get(0).action() == Action.PUBLISH
+        boolean calls = reportedPhase(phases).action() == Action.RPC || reportedPhase(phases).action() == Action.ONEWAY;
+        check(calls ? phases.size() == 1 : phases.size() == 2 && phases.get(0).action() == Action.PUBLISH
                         && phases.get(1).action() == Action.CONSUME, "phases",
-                "must be one publish phase followed by the consume phase that drains it",
-                phases.stream().map(p -> p.action().name().toLowerCase()).toList());
+                "must be one publish phase followed by the consume phase that drains it, or a single rpc or oneway"
+                        + " phase", phases.stream().map(p -> p.action().name().toLowerCase()).toList());
+        check(!calls || fault == null, "fault", "is not supported on rpc and oneway workloads", fault);
+        check(calls == (rpc != null), "servers", calls ? "must be set for an rpc or oneway workload"
+                : "and rpcWindow apply to rpc and oneway workloads only", rpc);
+        check(sweep == null || point == null, "sweep", "must not be set on a cell of a sweep", sweep);
+        check(group != null && group.matches("[a-z][a-z0-9-]*"), "group", "must be lower-case letters, digits or '-'",
+                group);
         check(fault == null || fault.killsConsumer() || reportedPhase(phases).action() == Action.PUBLISH,
                 "fault.killBrokerAt", "needs the reported phase to be the publish (the broker is killed mid-publish)",
                 reportedPhase(phases).action().name().toLowerCase());
@@ -76,12 +91,62 @@ public record Workload(String name, String title, String queue, int clients, lon
                 "must be >= 2 to kill a consumer (another one must drain the rest)", clients);
     }
 
+    /** A queue workload of the seed matrix, with or without a fault. */
+    public Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
+                    int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
+                    int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases, Fault fault) {
+        this(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent, publishWindow, prefetch,
+                ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, null, null, null,
+                fault == null ? "seed" : "faults");
+    }
+
     /** A workload without a fault. */
     public Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
                     int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                     int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases) {
         this(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent, publishWindow, prefetch,
                 ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, null);
+    }
+
+    /** The same workload sweeping {@code sweep} instead (e.g. fewer sizes for a short run). */
+    public Workload withSweep(Sweep replacement) {
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
+                replacement, point, group).validated();
+    }
+
+    /** This workload, once every cell of its sweep was built (each value must make a valid workload). */
+    public Workload validated() {
+        points();
+        return this;
+    }
+
+    /** True for request/reply and one-way workloads (calls, not a queue filled then drained). */
+    public boolean calls() {
+        Action a = reportedPhase().action();
+        return a == Action.RPC || a == Action.ONEWAY;
+    }
+
+    /** The cells this workload runs as: one per sweep value, or itself. */
+    public List<Workload> points() {
+        if (sweep == null) {
+            return List.of(this);
+        }
+        return sweep.values().stream().map(this::at).toList();
+    }
+
+    /** This sweep's cell for {@code value}, named {@code <name>.<value>}. */
+    private Workload at(long value) {
+        Sweep.Variable v = sweep.variable();
+        check(value >= 0 && value <= Integer.MAX_VALUE || v == Sweep.Variable.MESSAGES, "sweep.values",
+                "must be 0.." + Integer.MAX_VALUE + " for " + v.key(), value);
+        int c = v == Sweep.Variable.CLIENTS ? (int) value : clients;
+        long m = v == Sweep.Variable.MESSAGES ? value : Math.max(messages, c);
+        long w = warmupMessages == 0 ? 0 : Math.max(warmupMessages, c);
+        int size = v == Sweep.Variable.PAYLOAD_BYTES ? (int) value : payloadBytes;
+        return new Workload(name + "." + value, title + " · " + v.key() + " " + value, queue, c, m, w, size,
+                persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases,
+                fault, rpc, null, new Sweep.Point(name, v, value), group);
     }
 
     private static Phase reportedPhase(List<Phase> phases) {
@@ -94,7 +159,7 @@ public record Workload(String name, String title, String queue, int clients, lon
         long scaledWarmup = warmupMessages == 0 ? 0 : Math.max(clients, Math.round(warmupMessages * scale));
         return new Workload(name, title, queue, clients, Math.max(clients, Math.round(messages * scale)),
                 scaledWarmup, payloadBytes, persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond,
-                idleTimeoutSeconds, phases, fault);
+                idleTimeoutSeconds, phases, fault, rpc, sweep, point, group);
     }
 
     public Phase reportedPhase() {

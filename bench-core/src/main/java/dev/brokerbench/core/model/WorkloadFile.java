@@ -13,7 +13,22 @@ import java.util.Locale;
 public record WorkloadFile(String name, String title, String queue, Integer clients, Long messages,
                            Long warmupMessages, Integer payloadBytes, Boolean persistent, Integer publishWindow,
                            Integer prefetch, String ack, Integer ackBatch, Double ratePerSecond,
-                           Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault) {
+                           Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
+                           Integer rpcWindow, SweepFile sweep, String group) {
+
+    /**
+     * A sweep as written in YAML.
+     *
+     * @param variable payloadBytes, clients or messages
+     * @param values   e.g. {@code "1,32..4096/32"}: values and from..to/step ranges, in order
+     */
+    public record SweepFile(String variable, String values) {
+        Sweep toSweep() {
+            InvalidConfigException.check(values != null, "sweep.values", "must be set, e.g. \"1,32..4096/32\"", null);
+            return new Sweep(Sweep.Variable.parse(variable, "sweep.variable"),
+                    Sweep.parseValues(values, "sweep.values"));
+        }
+    }
 
     /** The fault as written in YAML. */
     public record FaultFile(Double killBrokerAt, Double killConsumerAt, Boolean reconnect) {
@@ -51,11 +66,17 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         for (int i = 0; i < phases.size(); i++) {
             parsed.add(phases.get(i).toPhase(i));
         }
+        boolean calls = parsed.stream().anyMatch(p -> p.action() == Action.RPC || p.action() == Action.ONEWAY);
+        Fault f = fault == null ? null : fault.toFault();
+        Rpc rpc = calls || servers != null || rpcWindow != null
+                ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1)) : null;
+        String g = group != null ? group : f != null ? "faults" : calls ? "rpc" : "seed";
         return new Workload(name, title, queue != null ? queue : "bench." + name,
                 or(clients, DEFAULT_CLIENTS), or(messages, 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
                 or(persistent, true), or(publishWindow, DEFAULT_WINDOW), or(prefetch, DEFAULT_PREFETCH),
                 ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
-                or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed, fault == null ? null : fault.toFault());
+                or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed, f, rpc,
+                sweep == null ? null : sweep.toSweep(), null, g).validated();
     }
 
     private static <T> T or(T value, T fallback) {

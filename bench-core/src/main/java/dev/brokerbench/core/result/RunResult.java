@@ -23,11 +23,13 @@ import java.util.List;
  * @param accounting        accounting of the measured pass
  * @param errors            errors outside any phase (driver creation, broker failure)
  * @param fault             what the workload's fault did; null without a fault
+ * @param rpc               request/reply or one-way accounting (sent, received by servers, replies); null for
+ *                          queue workloads, whose {@code accounting} is set instead
  */
 public record RunResult(int schema, String runId, Instant startedAt, double scale, Workload workload,
                         BrokerInfo broker, ClientInfo client, EnvironmentInfo environment, List<PhaseResult> warmup,
                         Accounting warmupAccounting, List<PhaseResult> phases, Accounting accounting,
-                        List<String> errors, FaultOutcome fault) {
+                        List<String> errors, FaultOutcome fault, RpcAccounting rpc) {
     public static final int SCHEMA = 1;
 
     /** The headline phase (the one the workload marks reported). */
@@ -43,6 +45,9 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
      * errors, except the expected send failures of the phase the fault hit.
      */
     public String status() {
+        if (rpc != null) {
+            return rpcStatus();
+        }
         if (accounting != null) {
             if (fault == null ? accounting.lost() > 0 : accounting.lostConfirmed() > 0) {
                 return "LOSS";
@@ -55,5 +60,22 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
                 .filter(p -> fault == null || !p.reported() || p.action() != dev.brokerbench.core.model.Action.PUBLISH)
                 .anyMatch(p -> !p.errors().isEmpty());
         return errored || accounting == null ? "ERROR" : "ok";
+    }
+
+    /** LOSS (a request never reached a server), WRONG (a wrong reply), TIMEOUT (a call unanswered), ERROR or ok. */
+    private String rpcStatus() {
+        if (rpc.lost() > 0) {
+            return "LOSS";
+        }
+        if (rpc.wrongBody() > 0 || rpc.wrongCorrelation() > 0) {
+            return "WRONG";
+        }
+        if (rpc.timedOut() > 0) {
+            return "TIMEOUT";
+        }
+        boolean calls = workload.reportedPhase().action() == dev.brokerbench.core.model.Action.RPC;
+        boolean exact = calls ? rpc.exactCalls() : rpc.exactOneWay();
+        boolean errored = !errors.isEmpty() || phases.stream().anyMatch(p -> !p.errors().isEmpty());
+        return errored || !exact ? "ERROR" : "ok";
     }
 }

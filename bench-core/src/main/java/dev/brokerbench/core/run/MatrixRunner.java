@@ -67,7 +67,9 @@ public final class MatrixRunner {
                 listener.brokerReady(broker.info(), broker.pid());
                 for (DriverFactory path : entry.paths()) {
                     for (Workload workload : entry.workloads()) {
-                        runCell(entry.broker(), broker, path, workload.scaled(scale), env);
+                        for (Workload cell : workload.points()) {
+                            runCell(entry.broker(), broker, path, cell.scaled(scale), env);
+                        }
                     }
                 }
                 try {
@@ -109,14 +111,16 @@ public final class MatrixRunner {
         Instant started = Instant.now();
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
-            ScenarioRunner.Outcome outcome = new ScenarioRunner(listener).run(workload, driver, broker.pid(), label,
+            ScenarioRunner.Outcome outcome = workload.calls()
+                    ? new ScenarioRunner(listener).runCalls(workload, driver, broker.pid(), label)
+                    : new ScenarioRunner(listener).run(workload, driver, broker.pid(), label,
                     Requirements.setupModes(runtime, path), control(broker), new ConsumerProcesses(path.id(),
                             runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
-                    outcome.measured().accounting(), List.of(), outcome.fault()));
+                    outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc()));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {

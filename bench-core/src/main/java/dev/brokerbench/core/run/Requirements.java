@@ -24,6 +24,14 @@ public final class Requirements {
      * some broker-confirmed publish mode, checked separately by {@link #setupModes}.
      */
     public static Set<Capability> of(Workload workload) {
+        if (workload.calls()) {
+            Set<Capability> needed = EnumSet.of(workload.reportedPhase().action() == Action.RPC
+                    ? Capability.REQUEST_REPLY : Capability.ONE_WAY);
+            if (workload.persistent()) {
+                needed.add(Capability.PERSISTENT);
+            }
+            return needed;
+        }
         Set<Capability> needed = EnumSet.of(Capability.PREFETCH);
         if (workload.persistent()) {
             needed.add(Capability.PERSISTENT);
@@ -81,7 +89,7 @@ public final class Requirements {
                     + " external one");
         }
         Map<Capability, Support> caps = capabilities(broker, path);
-        if (setupModes(broker, path).isEmpty()) {
+        if (!workload.calls() && setupModes(broker, path).isEmpty()) {
             return Optional.of("no broker-confirmed publish mode on this pair");
         }
         for (Capability needed : of(workload)) {

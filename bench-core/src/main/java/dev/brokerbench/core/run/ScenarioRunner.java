@@ -11,7 +11,9 @@ import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.run.remote.ConsumerProcesses;
+import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.RpcServer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -41,7 +43,10 @@ public final class ScenarioRunner {
      * @param phases     every phase in order
      * @param accounting the publish phase reconciled against the consume phase that drained it
      */
-    public record Pass(List<PhaseResult> phases, Accounting accounting) {
+    public record Pass(List<PhaseResult> phases, Accounting accounting, RpcAccounting rpc) {
+        Pass(List<PhaseResult> phases, Accounting accounting) {
+            this(phases, accounting, null);
+        }
     }
 
     /** The two passes. {@code warmup} is null when the workload has no warm-up; {@code fault} without a fault. */
@@ -83,6 +88,30 @@ public final class ScenarioRunner {
         Pass measured = pass(workload, workload.messages(), driver, brokerPid, label, setupModes, workload.fault(),
                 control, fault, consumerProcesses);
         return new Outcome(warmup, measured, fault[0]);
+    }
+
+    /**
+     * An RPC or one-way workload: the server sessions start, then the warm-up pass and the measured pass run
+     * against them, and they stop.
+     */
+    public Outcome runCalls(Workload workload, Driver driver, OptionalLong brokerPid, String label) throws Exception {
+        ServerTally tally = new ServerTally();
+        try (RpcServer server = driver.rpcServer(workload.queue(), workload.rpc().servers(), tally)) {
+            Pass warmup = workload.warmupMessages() > 0
+                    ? callPass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up", server, tally)
+                    : null;
+            return new Outcome(warmup, callPass(workload, workload.messages(), driver, brokerPid, label, server, tally),
+                    null);
+        }
+    }
+
+    private Pass callPass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label,
+                          RpcServer server, ServerTally tally) throws Exception {
+        Phase phase = workload.reportedPhase();
+        PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid, label + " " + phase.label(),
+                progress, limits, null, BrokerControl.NONE, null);
+        RpcPhase.Outcome out = RpcPhase.run(ctx, server, tally);
+        return new Pass(List.of(out.result()), null, out.accounting());
     }
 
     private Pass pass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label,

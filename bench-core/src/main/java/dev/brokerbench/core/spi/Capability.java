@@ -13,5 +13,12 @@ public enum Capability {
     /** The consumer acknowledges explicitly, in batches (client acknowledge or transacted). */
     CLIENT_ACK,
     /** The client library reconnects by itself after the broker comes back (failover), as the path configures it. */
-    RECONNECT
+    RECONNECT,
+    /**
+     * Request/reply: requests carry a reply address private to the client (a temporary queue, direct reply-to, or a
+     * broker-less socket) and a correlation id that the reply echoes.
+     */
+    REQUEST_REPLY,
+    /** One-way sends consumed by server sessions while they are sent, counted where they arrive. */
+    ONE_WAY
 }

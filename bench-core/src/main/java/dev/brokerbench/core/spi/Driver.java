@@ -10,6 +10,25 @@ public interface Driver extends AutoCloseable {
     /** A new connection and session consuming from {@code queue} with the spec's prefetch and ack mode. */
     Consumer consumer(String queue) throws Exception;
 
+    /**
+     * A new client connection for request/reply and one-way sends to {@code queue}, with a reply address of its own
+     * when {@code replies} (a one-way client has none); used by one thread. Paths without
+     * {@link Capability#REQUEST_REPLY} or {@link Capability#ONE_WAY} do not override this.
+     */
+    default Requester requester(String queue, boolean replies) throws Exception {
+        throw new UnsupportedOperationException(info().clientPath() + " has no request/reply");
+    }
+
+    /**
+     * Starts {@code sessions} server sessions (each on its own connection) consuming {@code queue}: every message is
+     * counted through {@code onReceive} (with {@link System#nanoTime()}) and, when it names a reply address,
+     * answered there with {@link RpcPayload#transform} of its body and its correlation id.
+     */
+    default RpcServer rpcServer(String queue, int sessions, java.util.function.LongConsumer onReceive)
+            throws Exception {
+        throw new UnsupportedOperationException(info().clientPath() + " has no request/reply");
+    }
+
     @Override
     void close() throws Exception;
 }

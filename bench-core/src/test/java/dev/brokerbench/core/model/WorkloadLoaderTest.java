@@ -111,4 +111,50 @@ class WorkloadLoaderTest {
                 .isInstanceOf(InvalidConfigException.class)
                 .hasMessageContaining("'clients' must be >= 2 to kill a consumer");
     }
+
+    private static final String RPC = """
+            name: r1
+            title: "rpc"
+            messages: 40000
+            persistent: false
+            sweep: {variable: payloadBytes, values: "1,32..4096/32"}
+            phases:
+              - {name: rpc, action: rpc, reported: true}
+            """;
+
+    @Test
+    void expandsASweepIntoOneCellPerValue() {
+        Workload w = load(RPC);
+        assertThat(w.calls()).isTrue();
+        assertThat(w.group()).isEqualTo("rpc");
+        assertThat(w.rpc()).isEqualTo(new Rpc(4, 1));
+        assertThat(w.sweep().values()).hasSize(129).startsWith(1L, 32L, 64L).endsWith(4064L, 4096L);
+        var cells = w.points();
+        assertThat(cells).hasSize(129);
+        assertThat(cells.get(1).name()).isEqualTo("r1.32");
+        assertThat(cells.get(1).payloadBytes()).isEqualTo(32);
+        assertThat(cells.get(1).point()).isEqualTo(new Sweep.Point("r1", Sweep.Variable.PAYLOAD_BYTES, 32));
+        assertThat(cells.get(1).sweep()).isNull();
+        assertThat(cells.get(1).scaled(0.01).messages()).isEqualTo(400);
+    }
+
+    @Test
+    void rejectsBadSweepsAndRpcShapesNamingTheField() {
+        assertThatThrownBy(() -> load(RPC.replace("payloadBytes,", "size,")))
+                .hasMessageContaining("'sweep.variable' must be one of payloadBytes, clients, messages");
+        assertThatThrownBy(() -> load(RPC.replace("1,32..4096/32", "4096..32/32")))
+                .hasMessageContaining("'sweep.values' range must be from..to/step");
+        assertThatThrownBy(() -> load(RPC.replace("1,32..4096/32", "1,x")))
+                .hasMessageContaining("'sweep.values' must be numbers and ranges");
+        assertThatThrownBy(() -> load(RPC.replace("variable: payloadBytes", "variable: clients")
+                .replace("1,32..4096/32", "1,2000"))).hasMessageContaining("'clients' must be 1..1024, got 2000");
+        assertThatThrownBy(() -> load(RPC + "rpcWindow: 0\n")).hasMessageContaining("'rpcWindow' must be 1..10000");
+        assertThatThrownBy(() -> load(RPC + "fault: {killBrokerAt: 0.5}\n"))
+                .hasMessageContaining("'fault' is not supported on rpc and oneway workloads");
+        assertThatThrownBy(() -> load(VALID + "servers: 2\n"))
+                .hasMessageContaining("'servers' and rpcWindow apply to rpc and oneway workloads only");
+        assertThatThrownBy(() -> load(RPC.replace("- {name: rpc, action: rpc, reported: true}",
+                "- {name: rpc, action: rpc, reported: true}\n  - {name: drain, action: consume}")))
+                .hasMessageContaining("or a single rpc or oneway phase");
+    }
 }

@@ -5,6 +5,8 @@ import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.Requester;
+import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Publisher;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -78,6 +80,19 @@ public final class JmsDriver implements Driver {
             connection.start();
             return result;
         });
+    }
+
+    @Override
+    public Requester requester(String queue, boolean replies) throws Exception {
+        return onNewConnection(queue, connection -> new JmsRequester(connection, queue,
+                spec.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT, replies));
+    }
+
+    @Override
+    public RpcServer rpcServer(String queue, int sessions, java.util.function.LongConsumer onReceive)
+            throws Exception {
+        provider.prepareQueue(brokerId, endpoint, queue);
+        return JmsRpcServer.start(factory, queue, sessions, onReceive);
     }
 
     @Override

@@ -80,6 +80,8 @@ public abstract class JmsDriverFactory implements DriverFactory {
         settings.put("deliveryMode", spec.persistent() ? "PERSISTENT" : "NON_PERSISTENT");
         settings.put("ackMode", spec.ackMode().name() + (spec.ackBatch() > 1 ? " every " + spec.ackBatch() : ""));
         settings.put("prefetchMessages", String.valueOf(spec.prefetch()));
+        settings.put("requestReply", "TemporaryQueue + JMSReplyTo + JMSCorrelationID; server sessions are"
+                + " MessageListeners replying on their own session (non-persistent replies)");
         settings.put("publishWindowMessages", String.valueOf(spec.publishWindow()));
         settings.put("asyncSend", asyncSend() == null ? "unsupported"
                 : asyncSend() == AsyncSend.JMS2 ? "JMS 2.0 CompletionListener" : "native (see clientPath)");

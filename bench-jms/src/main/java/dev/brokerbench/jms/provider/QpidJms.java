@@ -88,4 +88,16 @@ public final class QpidJms extends JmsDriverFactory {
             AmqpQueues.declare(endpoint.host(), endpoint.port(), queue);
         }
     }
+
+    @Override
+    public java.util.Map<dev.brokerbench.core.spi.Capability, dev.brokerbench.core.spi.Support> capabilities(
+            String brokerId) {
+        var caps = new java.util.EnumMap<>(super.capabilities(brokerId));
+        if (brokerId.equals("rabbitmq")) {
+            caps.put(dev.brokerbench.core.spi.Capability.REQUEST_REPLY, dev.brokerbench.core.spi.Support.no(
+                    "RabbitMQ 3.10's AMQP 1.0 plugin creates no dynamic nodes: opening a JMS TemporaryQueue for the"
+                            + " replies times out"));
+        }
+        return caps;
+    }
 }

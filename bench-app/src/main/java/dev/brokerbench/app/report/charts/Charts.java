@@ -43,7 +43,9 @@ public final class Charts {
 
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
         new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
-        new Color(0xbcbd22), new Color(0x17becf)};
+        new Color(0xbcbd22), new Color(0x17becf), new Color(0x393b79), new Color(0xad494a), new Color(0x637939),
+        new Color(0x8c6d31), new Color(0x7b4173), new Color(0x3182bd), new Color(0xe6550d), new Color(0x31a354),
+        new Color(0x756bb1), new Color(0x636363)};
 
     /** The same colour for the same broker / client path in every chart of a report. */
     public record Palette(Map<String, Color> colors) {
@@ -55,6 +57,13 @@ public final class Charts {
 
         Color of(String name) {
             return colors.getOrDefault(name, Color.DARK_GRAY);
+        }
+
+        /** This palette where {@code alias} has the colour of {@code name} (e.g. a p99 line of a series). */
+        Palette withAlias(String alias, String name) {
+            Map<String, Color> map = new LinkedHashMap<>(colors);
+            map.put(alias, of(name));
+            return new Palette(map);
         }
     }
 
@@ -184,7 +193,7 @@ public final class Charts {
         return map;
     }
 
-    private static void style(Chart<?, ?> chart) {
+    static void style(Chart<?, ?> chart) {
         Styler s = chart.getStyler();
         s.setChartBackgroundColor(Color.WHITE);
         s.setPlotBackgroundColor(new Color(250, 250, 252));
@@ -194,7 +203,7 @@ public final class Charts {
         s.setAntiAlias(true);
     }
 
-    private static Png png(String name, String title, Chart<?, ?> chart) {
+    static Png png(String name, String title, Chart<?, ?> chart) {
         try {
             return new Png(name, title, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
         } catch (IOException e) {

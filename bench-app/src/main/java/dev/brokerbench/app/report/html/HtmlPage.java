@@ -4,6 +4,7 @@ import static dev.brokerbench.app.report.html.Html.esc;
 
 import dev.brokerbench.app.report.ReportData;
 import dev.brokerbench.app.report.RunSummary;
+import dev.brokerbench.app.report.CallTables;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.app.report.charts.Charts;
@@ -47,6 +48,15 @@ public final class HtmlPage {
         section(h, "results", "Results: the seed matrix", "<p>Reported phase of each case; min / mean / max over"
                 + " windows of 1000 messages, overall = messages / active time; latency from send to broker"
                 + " confirmation.</p>" + resultsTable(data.results()));
+        if (!CallTables.of(data.results()).isEmpty()) {
+            StringBuilder calls = new StringBuilder("<p>").append(esc(SummaryTables.CALLS_NOTE)).append("</p>")
+                    .append(table(CallTables.calls(data.results())));
+            for (CallTables.SweepResults sweep : CallTables.sweeps(data.results())) {
+                calls.append("<h3>").append(esc(sweep.series() + ": " + sweep.title())).append("</h3>")
+                        .append(table(CallTables.pivot(sweep)));
+            }
+            section(h, "calls", "Request/reply and one-way, with broker-less baselines", calls.toString());
+        }
         TextTable durability = dev.brokerbench.app.report.SummaryTables.durability(data.results());
         if (!durability.isEmpty()) {
             section(h, "durability", "Durability: kill -9 of the broker or of a consumer", "<p>Broker: killed when"
@@ -90,7 +100,8 @@ public final class HtmlPage {
             String cell = r.broker().brokerId() + " / " + r.client().clientPath() + " / " + r.workload().name();
             if (!r.status().equals("ok")) {
                 flags.add("<span class=\"badge bad\">" + r.status() + "</span> " + esc(cell) + ": "
-                        + esc(r.accounting() == null ? "no accounting" : r.accounting().summary()));
+                        + esc(r.rpc() != null ? r.rpc().summary()
+                        : r.accounting() == null ? "no accounting" : r.accounting().summary()));
             }
             if (r.phases().stream().anyMatch(p -> p.resources().clientSaturated())) {
                 flags.add("<span class=\"badge warn\">client saturated</span> " + esc(cell)
@@ -99,8 +110,8 @@ public final class HtmlPage {
         }
         h.append("<section id=\"flags\"><h2>Flags</h2>");
         if (flags.isEmpty()) {
-            h.append("<p><span class=\"badge ok\">clean</span> every cell delivered every message exactly once,"
-                    + " without errors, and no client was saturated.</p>");
+            h.append("<p><span class=\"badge ok\">clean</span> every cell delivered every message exactly once"
+                    + " (every call answered correctly), without errors, and no client was saturated.</p>");
         } else {
             h.append("<ul class=\"flags\">");
             flags.forEach(f -> h.append("<li>").append(f).append("</li>"));

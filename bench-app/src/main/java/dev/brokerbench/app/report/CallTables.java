@@ -1,0 +1,101 @@
+package dev.brokerbench.app.report;
+
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Sweep;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.RpcAccounting;
+import dev.brokerbench.core.result.RunResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Request/reply and one-way results: one row per cell with the three-point accounting, and per sweep a table of
+ * rates by swept value (rows) and broker / client path (columns), the figures the published comparisons plot.
+ */
+public final class CallTables {
+    private CallTables() {
+    }
+
+    /** Results of request/reply and one-way cells. */
+    public static List<RunResult> of(List<RunResult> results) {
+        return results.stream().filter(r -> r.rpc() != null).toList();
+    }
+
+    /** Results of queue workloads (the seed matrix, faults, batched acks). */
+    public static List<RunResult> queues(List<RunResult> results) {
+        return results.stream().filter(r -> r.rpc() == null).toList();
+    }
+
+    public static TextTable calls(List<RunResult> results) {
+        TextTable t = new TextTable(List.of("broker", "client path", "case", "what", "calls/s", "p50 µs", "p99 µs",
+                "p99.9 µs", "sent", "server received", "replies", "correct", "wrong", "timed out", "lost", "status"));
+        for (RunResult r : of(results)) {
+            PhaseResult p = r.reportedPhase();
+            RpcAccounting a = r.rpc();
+            boolean oneWay = p.action() == Action.ONEWAY;
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(), r.workload().title(),
+                    SummaryTables.rate(p.rate().overall()) + (oneWay ? " msg/s at servers" : ""),
+                    p.latency() == null ? "-" : SummaryTables.micros(p.latency().p50Micros()),
+                    p.latency() == null ? "-" : SummaryTables.micros(p.latency().p99Micros()),
+                    p.latency() == null ? "-" : SummaryTables.micros(p.latency().p999Micros()),
+                    SummaryTables.count(a.sent()), SummaryTables.count(a.serverReceived()),
+                    oneWay ? "-" : SummaryTables.count(a.replies()), oneWay ? "-" : SummaryTables.count(a.correct()),
+                    oneWay ? "-" : SummaryTables.count(a.wrongBody() + a.wrongCorrelation()),
+                    oneWay ? "-" : SummaryTables.count(a.timedOut()), SummaryTables.count(a.lost()), r.status()));
+        }
+        return t;
+    }
+
+    /** One sweep's results: its name, what it varies and its cells. */
+    public record SweepResults(String series, String title, Sweep.Variable variable, Action action,
+                               List<RunResult> results) {
+        /** "calls/s" for request/reply, "msg/s" otherwise. */
+        public String unit() {
+            return action == Action.RPC ? "calls/s" : "msg/s";
+        }
+    }
+
+    /** The results of each sweep, by sweep name. */
+    public static List<SweepResults> sweeps(List<RunResult> results) {
+        Map<String, List<RunResult>> bySeries = new TreeMap<>();
+        results.stream().filter(r -> r.workload().point() != null)
+                .forEach(r -> bySeries.computeIfAbsent(r.workload().point().series(), k -> new ArrayList<>()).add(r));
+        List<SweepResults> sweeps = new ArrayList<>();
+        bySeries.forEach((series, cells) -> {
+            RunResult first = cells.get(0);
+            String title = first.workload().title();
+            int cut = title.lastIndexOf(" · " + first.workload().point().variable().key());
+            sweeps.add(new SweepResults(series, cut > 0 ? title.substring(0, cut) : title,
+                    first.workload().point().variable(), first.reportedPhase().action(), cells));
+        });
+        return sweeps;
+    }
+
+    /** Rates by swept value (rows) and broker / client path (columns); "-" where a cell did not run. */
+    public static TextTable pivot(SweepResults sweep) {
+        Map<String, Map<Long, RunResult>> byPath = new LinkedHashMap<>();
+        TreeSet<Long> values = new TreeSet<>();
+        for (RunResult r : sweep.results()) {
+            byPath.computeIfAbsent(r.broker().brokerId() + " / " + r.client().clientPath(), k -> new TreeMap<>())
+                    .put(r.workload().point().value(), r);
+            values.add(r.workload().point().value());
+        }
+        List<String> headers = new ArrayList<>(List.of(sweep.variable().key()));
+        byPath.keySet().forEach(k -> headers.add(k + " " + sweep.unit()));
+        TextTable t = new TextTable(headers);
+        for (long v : values) {
+            List<String> row = new ArrayList<>(List.of(SummaryTables.count(v)));
+            byPath.values().forEach(cells -> {
+                RunResult r = cells.get(v);
+                row.add(r == null ? "-" : SummaryTables.rate(r.reportedPhase().rate().overall())
+                        + (r.status().equals("ok") ? "" : " " + r.status()));
+            });
+            t.add(row);
+        }
+        return t;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.brokerbench.baselines.zeromq;
+
+import dev.brokerbench.baselines.BaselinePath;
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.spi.Requester;
+import java.io.InputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/** Calls the ZeroMQ baseline server through JeroMQ (pure-Java ZeroMQ): a DEALER socket per client. */
+public final class JeroMqPath extends BaselinePath {
+    static final String LIBRARY_NAME = "JeroMQ";
+
+    @Override
+    public String id() {
+        return "jeromq";
+    }
+
+    @Override
+    public String description() {
+        return "Broker-less baseline: ZeroMQ request/reply through JeroMQ (DEALER clients, ROUTER server)";
+    }
+
+    @Override
+    public String protocol() {
+        return "zmtp";
+    }
+
+    @Override
+    protected Requester connect(Endpoint endpoint) {
+        return new ZeroMqRequester(endpoint);
+    }
+
+    /**
+     * Asks on a new socket each time, up to three: in CI a fresh DEALER socket's first request once went unanswered
+     * for 10 s (not understood; the calls themselves are counted as timed out if that happens to them).
+     */
+    @Override
+    protected long stats(Endpoint endpoint) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            ZeroMqRequester socket = new ZeroMqRequester(endpoint);
+            try {
+                Long count = socket.stats(5_000);
+                if (count != null) {
+                    return count;
+                }
+            } finally {
+                socket.close();
+            }
+        }
+        throw new IllegalStateException("the ZeroMQ baseline server did not answer its stats call (3 x 5 s)");
+    }
+
+    @Override
+    protected String library() {
+        return "org.zeromq:jeromq";
+    }
+
+    @Override
+    protected String libraryVersion() {
+        return version();
+    }
+
+    /** JeroMQ's version from its jar's Maven metadata. */
+    static String version() {
+        try (InputStream in = JeroMqPath.class.getResourceAsStream("/META-INF/maven/org.zeromq/jeromq/pom.properties")) {
+            if (in == null) {
+                return "unknown";
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version", "unknown");
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+
+    @Override
+    protected Map<String, String> settings(Endpoint endpoint) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("url", "tcp://" + endpoint.hostAndPort());
+        settings.put("client", "DEALER socket per client, one shared ZContext (1 I/O thread); frames [empty][id][payload]");
+        settings.put("server", "ROUTER answered by one thread, in its own process");
+        return settings;
+    }
+}

@@ -1,0 +1,227 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.metrics.LatencyRecorder;
+import dev.brokerbench.core.metrics.ProgressClock;
+import dev.brokerbench.core.metrics.ResourceMeter;
+import dev.brokerbench.core.metrics.Streams;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.result.LatencySummary;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.RpcAccounting;
+import dev.brokerbench.core.spi.Reply;
+import dev.brokerbench.core.spi.Requester;
+import dev.brokerbench.core.spi.RpcPayload;
+import dev.brokerbench.core.spi.RpcServer;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Request/reply and one-way traffic against running server sessions, counted at three points: sent by the clients,
+ * received by the servers, replies received (and checked) by the clients.
+ *
+ * <p>RPC: each client keeps at most {@code rpcWindow} calls in flight (1 = the published method: send, wait for the
+ * reply, verify, next). A reply counts as correct only when its correlation id is that of a call in flight and its
+ * body is the request with every byte + 1; latency is send to verified reply (a closed loop: a slow reply delays
+ * the next call, so this is the service time per call). One-way: clients send as fast as the library lets them; the
+ * rate is measured where the messages arrive, at the servers.
+ */
+final class RpcPhase {
+    private static final int CLIENT_BITS = 16;
+    private static final int SEQUENCE_BITS = 32;
+
+    private RpcPhase() {
+    }
+
+    record Outcome(PhaseResult result, RpcAccounting accounting) {
+    }
+
+    /** Counters shared by the clients of one phase. */
+    private static final class Tally {
+        final LongAdder sent = new LongAdder();
+        final LongAdder replies = new LongAdder();
+        final LongAdder correct = new LongAdder();
+        final LongAdder wrongBody = new LongAdder();
+        final LongAdder wrongCorrelation = new LongAdder();
+        final LongAdder timedOut = new LongAdder();
+    }
+
+    static Outcome run(PhaseContext ctx, RpcServer server, ServerTally serverTally) throws Exception {
+        boolean oneWay = ctx.phase().action() == Action.ONEWAY;
+        Streams streams = new Streams(ctx.workload().clients(), ctx.messages());
+        ProgressClock clock = new ProgressClock(streams.total(), window(streams.total()));
+        LatencyRecorder latency = new LatencyRecorder();
+        ErrorLog errors = new ErrorLog();
+        Tally tally = new Tally();
+        long tag = ThreadLocalRandom.current().nextLong(1, 1L << 15);
+        long timeoutNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
+        ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
+        long receivedBefore = server.received();
+        if (oneWay) {
+            serverTally.attach(clock);
+        }
+        ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
+        try {
+            ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().requester(ctx.workload().queue(),
+                            !oneWay),
+                    (client, requester) -> {
+                        long first = correlation(tag, client, 0);
+                        if (oneWay) {
+                            cast(requester, first, streams.count(client), ctx.workload().payloadBytes(), tally);
+                        } else {
+                            new Caller(requester, first, streams.count(client), ctx.workload().payloadBytes(),
+                                    ctx.workload().rpc().window(), timeoutNanos, tally, clock, latency).run();
+                        }
+                    },
+                    clock::start, ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
+            if (oneWay) {
+                awaitServers(clock, tally.sent.sum(), timeoutNanos);
+            }
+        } finally {
+            serverTally.detach();
+            ctx.progress().phaseEnded();
+        }
+        clock.endIfIncomplete(System.nanoTime());
+        long received = server.received() - receivedBefore;
+        long sent = tally.sent.sum();
+        RpcAccounting accounting = new RpcAccounting(sent, received, tally.replies.sum(), tally.correct.sum(),
+                tally.wrongBody.sum(), tally.wrongCorrelation.sum(), tally.timedOut.sum(), Math.max(0, sent - received));
+        PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
+                streams.total(), clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
+                PhaseSummaries.series(clock), oneWay ? null : LatencySummary.of(latency.histogram()), null,
+                meter.stop(), errors.snapshot());
+        return new Outcome(result, accounting);
+    }
+
+    /** Rate windows of 1000 as everywhere, smaller for short cells so that min/max still mean something. */
+    static int window(long total) {
+        return (int) Math.max(1, Math.min(1000, total / 20));
+    }
+
+    /** Phase tag (15 bits), client (16 bits), call sequence (32 bits): unique per call, never negative. */
+    static long correlation(long tag, int client, long sequence) {
+        return tag << (CLIENT_BITS + SEQUENCE_BITS) | (long) client << SEQUENCE_BITS | sequence;
+    }
+
+    private static void cast(Requester requester, long first, long count, int size, Tally tally) throws Exception {
+        for (long seq = 0; seq < count; seq++) {
+            requester.cast(RpcPayload.request(first + seq, size));
+            tally.sent.increment();
+        }
+    }
+
+    /** After the last send: until the servers have everything, or nothing arrived for the idle timeout. */
+    private static void awaitServers(ProgressClock clock, long sent, long timeoutNanos) throws InterruptedException {
+        long last = clock.count();
+        long quietSince = System.nanoTime();
+        while (clock.count() < sent) {
+            Thread.sleep(5);
+            long now = System.nanoTime();
+            if (clock.count() != last) {
+                last = clock.count();
+                quietSince = now;
+            } else if (now - quietSince > timeoutNanos) {
+                return;
+            }
+        }
+    }
+
+    /** One client's calls: at most {@code window} in flight, each reply matched to its call and checked. */
+    private static final class Caller {
+        private final Requester requester;
+        private final long first;
+        private final long count;
+        private final int size;
+        private final int window;
+        private final long timeoutNanos;
+        private final Tally tally;
+        private final ProgressClock clock;
+        private final LatencyRecorder latency;
+        private final long[] slotCall;
+        private final long[] slotSent;
+        private int inFlight;
+        private long next;
+        private long oldest;
+
+        Caller(Requester requester, long first, long count, int size, int window, long timeoutNanos, Tally tally,
+               ProgressClock clock, LatencyRecorder latency) {
+            this.requester = requester;
+            this.first = first;
+            this.count = count;
+            this.size = size;
+            this.window = window;
+            this.timeoutNanos = timeoutNanos;
+            this.tally = tally;
+            this.clock = clock;
+            this.latency = latency;
+            this.slotCall = new long[window];
+            this.slotSent = new long[window];
+            java.util.Arrays.fill(slotCall, -1);
+        }
+
+        void run() throws Exception {
+            while (next < count || inFlight > 0) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                int slot = (int) (next % window);
+                if (next < count && inFlight < window && slotCall[slot] < 0) {
+                    long call = first + next;
+                    byte[] body = RpcPayload.request(call, size);
+                    slotCall[slot] = call;
+                    slotSent[slot] = System.nanoTime();
+                    tally.sent.increment();
+                    inFlight++;
+                    next++;
+                    requester.request(call, body);
+                    continue;
+                }
+                long waitNanos = slotSent[(int) (oldest % window)] + timeoutNanos - System.nanoTime();
+                Reply reply =
+                        requester.poll(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
+                long now = System.nanoTime();
+                if (reply == null) {
+                    expire(now);
+                    continue;
+                }
+                tally.replies.increment();
+                long seq = reply.correlationId() - first;
+                int replySlot = seq >= 0 && seq < count ? (int) (seq % window) : -1;
+                if (replySlot < 0 || slotCall[replySlot] != reply.correlationId()) {
+                    tally.wrongCorrelation.increment();
+                    continue;
+                }
+                slotCall[replySlot] = -1;
+                inFlight--;
+                if (RpcPayload.verify(reply.correlationId(), size, reply.body())) {
+                    tally.correct.increment();
+                    latency.record(now - slotSent[replySlot]);
+                    clock.tick(now);
+                } else {
+                    tally.wrongBody.increment();
+                }
+                advanceOldest();
+            }
+        }
+
+        /** Calls whose reply is overdue are given up (counted as timed out); a late reply then counts as wrong. */
+        private void expire(long now) {
+            while (inFlight > 0) {
+                int slot = (int) (oldest % window);
+                if (slotCall[slot] != first + oldest || now - slotSent[slot] < timeoutNanos) {
+                    return;
+                }
+                slotCall[slot] = -1;
+                inFlight--;
+                tally.timedOut.increment();
+                advanceOldest();
+            }
+        }
+
+        private void advanceOldest() {
+            while (oldest < next && slotCall[(int) (oldest % window)] != first + oldest) {
+                oldest++;
+            }
+        }
+    }
+}
