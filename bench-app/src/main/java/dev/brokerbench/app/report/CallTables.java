@@ -32,7 +32,8 @@ public final class CallTables {
 
     public static TextTable calls(List<RunResult> results) {
         TextTable t = new TextTable(List.of("broker", "client path", "case", "what", "calls/s", "p50 µs", "p99 µs",
-                "p99.9 µs", "sent", "server received", "replies", "correct", "wrong", "timed out", "lost", "status"));
+                "p99.9 µs", "sent", "server received", "replies", "correct", "wrong", "late", "timed out", "lost",
+                "status"));
         for (RunResult r : of(results)) {
             PhaseResult p = r.reportedPhase();
             RpcAccounting a = r.rpc();
@@ -45,6 +46,7 @@ public final class CallTables {
                     SummaryTables.count(a.sent()), SummaryTables.count(a.serverReceived()),
                     oneWay ? "-" : SummaryTables.count(a.replies()), oneWay ? "-" : SummaryTables.count(a.correct()),
                     oneWay ? "-" : SummaryTables.count(a.wrongBody() + a.wrongCorrelation()),
+                    oneWay ? "-" : SummaryTables.count(a.late()),
                     oneWay ? "-" : SummaryTables.count(a.timedOut()), SummaryTables.count(a.lost()), r.status()));
         }
         return t;

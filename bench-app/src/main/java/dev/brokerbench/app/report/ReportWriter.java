@@ -96,7 +96,7 @@ public final class ReportWriter {
         StringBuilder sb = new StringBuilder("broker,broker_version,client_path,client_version,case,title,phase,mode,"
                 + "messages,overall_msg_s,window_min_msg_s,window_mean_msg_s,window_max_msg_s,confirm_p50_us,"
                 + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status,replies_correct,replies_wrong,"
-                + "calls_timed_out\n");
+                + "replies_late,calls_timed_out\n");
         for (RunResult r : results) {
             var p = r.reportedPhase();
             var a = r.accounting();
@@ -108,8 +108,8 @@ public final class ReportWriter {
             String duplicates = c != null || a == null ? "" : String.valueOf(a.duplicates());
             String reordered = c != null || a == null ? "" : String.valueOf(a.reordered());
             String lost = c != null ? String.valueOf(c.lost()) : a == null ? "" : String.valueOf(a.lost());
-            String replies = c == null ? ",," : c.correct() + "," + (c.wrongBody() + c.wrongCorrelation()) + ","
-                    + c.timedOut();
+            String replies = c == null ? ",,," : c.correct() + "," + (c.wrongBody() + c.wrongCorrelation()) + ","
+                    + c.late() + "," + c.timedOut();
             sb.append(String.join(",", List.of(r.broker().brokerId(), r.broker().version(), r.client().clientPath(),
                     r.client().version(), r.workload().name(), '"' + r.workload().title() + '"', p.name(),
                     p.mode() == null ? "" : p.mode().name().toLowerCase(Locale.ROOT), String.valueOf(p.expected()),

@@ -62,7 +62,10 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
         return errored || accounting == null ? "ERROR" : "ok";
     }
 
-    /** LOSS (a request never reached a server), WRONG (a wrong reply), TIMEOUT (a call unanswered), ERROR or ok. */
+    /**
+     * LOSS (a request never reached a server), WRONG (a wrong reply), TIMEOUT (a call unanswered in time, its reply
+     * late or never), ERROR or ok.
+     */
     private String rpcStatus() {
         if (rpc.lost() > 0) {
             return "LOSS";
@@ -70,7 +73,7 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
         if (rpc.wrongBody() > 0 || rpc.wrongCorrelation() > 0) {
             return "WRONG";
         }
-        if (rpc.timedOut() > 0) {
+        if (rpc.timedOut() > 0 || rpc.late() > 0) {
             return "TIMEOUT";
         }
         boolean calls = workload.reportedPhase().action() == dev.brokerbench.core.model.Action.RPC;

@@ -43,6 +43,7 @@ final class RpcPhase {
         final LongAdder correct = new LongAdder();
         final LongAdder wrongBody = new LongAdder();
         final LongAdder wrongCorrelation = new LongAdder();
+        final LongAdder late = new LongAdder();
         final LongAdder timedOut = new LongAdder();
     }
 
@@ -85,7 +86,8 @@ final class RpcPhase {
         long received = server.received() - receivedBefore;
         long sent = tally.sent.sum();
         RpcAccounting accounting = new RpcAccounting(sent, received, tally.replies.sum(), tally.correct.sum(),
-                tally.wrongBody.sum(), tally.wrongCorrelation.sum(), tally.timedOut.sum(), Math.max(0, sent - received));
+                tally.wrongBody.sum(), tally.wrongCorrelation.sum(), tally.late.sum(), tally.timedOut.sum(),
+                Math.max(0, sent - received));
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
                 streams.total(), clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
                 PhaseSummaries.series(clock), oneWay ? null : LatencySummary.of(latency.histogram()), null,
@@ -187,8 +189,13 @@ final class RpcPhase {
                 tally.replies.increment();
                 long seq = reply.correlationId() - first;
                 int replySlot = seq >= 0 && seq < count ? (int) (seq % window) : -1;
-                if (replySlot < 0 || slotCall[replySlot] != reply.correlationId()) {
+                if (replySlot < 0) {
                     tally.wrongCorrelation.increment();
+                    continue;
+                }
+                if (slotCall[replySlot] != reply.correlationId()) {
+                    // one of ours, but not in flight: sent, then timed out or already answered
+                    (seq < next ? tally.late : tally.wrongCorrelation).increment();
                     continue;
                 }
                 slotCall[replySlot] = -1;
@@ -204,7 +211,7 @@ final class RpcPhase {
             }
         }
 
-        /** Calls whose reply is overdue are given up (counted as timed out); a late reply then counts as wrong. */
+        /** Calls whose reply is overdue are given up (counted as timed out); a reply that comes later is late. */
         private void expire(long now) {
             while (inFlight > 0) {
                 int slot = (int) (oldest % window);

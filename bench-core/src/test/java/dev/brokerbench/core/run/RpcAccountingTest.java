@@ -38,9 +38,15 @@ class RpcAccountingTest {
         private final Set<Call> wrongByte;
         private final Set<Call> wrongCorrelation;
         private final Set<Call> dropRequest;
+        private final Set<Call> answerTwice;
 
         FaultyRpcDriver(Set<Call> wrongByte, Set<Call> wrongCorrelation, Set<Call> dropRequest) {
+            this(wrongByte, wrongCorrelation, dropRequest, Set.of());
+        }
+
+        FaultyRpcDriver(Set<Call> wrongByte, Set<Call> wrongCorrelation, Set<Call> dropRequest, Set<Call> answerTwice) {
             super(new LoopbackBroker(), false);
+            this.answerTwice = answerTwice;
             this.wrongByte = wrongByte;
             this.wrongCorrelation = wrongCorrelation;
             this.dropRequest = dropRequest;
@@ -64,6 +70,9 @@ class RpcAccountingTest {
                 super.answer(request, new Reply(reply.correlationId() ^ (1L << 40), reply.body()));
             } else {
                 super.answer(request, reply);
+                if (answerTwice.contains(call)) {
+                    super.answer(request, reply);
+                }
             }
         }
     }
@@ -101,6 +110,17 @@ class RpcAccountingTest {
         assertThat(a.correct()).as(a.summary()).isEqualTo(2000 - 3);
         assertThat(a.replies()).isEqualTo(2000);
         assertThat(a.lost()).isZero();
+        assertThat(a.exactCalls()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 16})
+    void aSecondReplyToACallIsLateNotCorrect(int window) throws Exception {
+        RpcAccounting a = run(new FaultyRpcDriver(Set.of(), Set.of(), Set.of(), Set.of(new Call(2, 40))),
+                rpc(2000, window, 1));
+        assertThat(a.correct()).as(a.summary()).isEqualTo(2000);
+        assertThat(a.late()).as(a.summary()).isEqualTo(1);
+        assertThat(a.wrongCorrelation()).isZero();
         assertThat(a.exactCalls()).isFalse();
     }
 

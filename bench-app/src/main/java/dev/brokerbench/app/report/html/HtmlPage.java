@@ -45,9 +45,11 @@ public final class HtmlPage {
         }
         h.append(data.results().size()).append(" results · ").append(data.jmh().size()).append(" JMH scores</p></header><main>");
         flags(h, data);
-        section(h, "results", "Results: the seed matrix", "<p>Reported phase of each case; min / mean / max over"
-                + " windows of 1000 messages, overall = messages / active time; latency from send to broker"
-                + " confirmation.</p>" + resultsTable(data.results()));
+        if (!CallTables.queues(data.results()).isEmpty()) {
+            section(h, "results", "Results: queue cases", "<p>Reported phase of each case; min / mean / max over"
+                    + " windows of 1000 messages, overall = messages / active time; latency from send to broker"
+                    + " confirmation.</p>" + resultsTable(data.results()));
+        }
         if (!CallTables.of(data.results()).isEmpty()) {
             StringBuilder calls = new StringBuilder("<p>").append(esc(SummaryTables.CALLS_NOTE)).append("</p>")
                     .append(table(CallTables.calls(data.results())));
