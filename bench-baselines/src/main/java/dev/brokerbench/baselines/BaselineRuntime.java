@@ -65,7 +65,7 @@ public abstract class BaselineRuntime implements BrokerRuntime {
         int port = Ports.freeLoopbackPort();
         Path log = dir.resolve("console.log");
         List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms256m", "-Xmx" + env.heap(), "-XX:+UseG1GC",
-                JvmOptions.lifelineAgent(env.distributionDir(), dir), "-cp", System.getProperty("java.class.path"),
+                JvmOptions.lifelineAgent(env.distributionDir(), dir), "-cp", absoluteClassPath(),
                 BaselineServerMain.class.getName(), kind(), String.valueOf(port),
                 String.valueOf(Rpc.DEFAULT_SERVERS));
         Endpoint endpoint = new Endpoint(nativeProtocol(), "127.0.0.1", port);
@@ -78,6 +78,13 @@ public abstract class BaselineRuntime implements BrokerRuntime {
                 READY);
         return Instances.startOrClean(new LocalBrokerInstance(this, launch, Map.of(nativeProtocol(), endpoint),
                 settings, env.startTimeout(), dir));
+    }
+
+    /** The suite's classpath with absolute entries: the server runs in its instance directory, not the caller's. */
+    private static String absoluteClassPath() {
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .map(entry -> Path.of(entry).toAbsolutePath().toString())
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
     }
 
     /** The server accepts TCP connections (its ready line, checked too, is printed after it bound the port). */

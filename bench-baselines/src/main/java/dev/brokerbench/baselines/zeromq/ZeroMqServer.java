@@ -24,6 +24,9 @@ public final class ZeroMqServer implements BaselineServerMain.Server {
         ZeroMqServer server = new ZeroMqServer();
         ZContext context = new ZContext(1);
         ZMQ.Socket socket = context.createSocket(SocketType.ROUTER);
+        // the serving thread wakes at least this often: in CI a reply once stayed unsent for over 10 s until the
+        // next request arrived; a socket call now processes the socket's pending commands regularly
+        socket.setReceiveTimeOut(10);
         socket.bind("tcp://127.0.0.1:" + port);
         Thread loop = new Thread(() -> server.serve(socket), "zeromq-server");
         loop.setDaemon(true);
@@ -43,6 +46,9 @@ public final class ZeroMqServer implements BaselineServerMain.Server {
 
     private void answer(ZMQ.Socket socket) {
         byte[] client = socket.recv();
+        if (client == null) {
+            return; // nothing within the receive timeout
+        }
         byte[] delimiter = socket.hasReceiveMore() ? socket.recv() : null;
         byte[] id = socket.hasReceiveMore() ? socket.recv() : null;
         byte[] payload = socket.hasReceiveMore() ? socket.recv() : new byte[0];
