@@ -39,7 +39,8 @@ class FaultIT {
                 assertThat(r.fault().countAtKill()).as(cell + " killed mid-drain")
                         .isEqualTo((long) Math.ceil(a.confirmed() * r.fault().at()));
                 assertThat(r.fault().recoveryMillis()).as(cell).isNotNegative();
-                assertThat(a.redelivered()).as(cell + ": redelivered after the kill").isPositive();
+                // no "redelivered > 0" here: the killed consumer may hold nothing unacknowledged at the kill (it had just
+                // acknowledged a batch; CI saw RabbitMQ f3 with 0 redelivered once); zero loss is what must hold
             }
             assertThat(a.received() + a.lost()).as(cell + ": every sent message is received or lost").isEqualTo(a.sent());
             assertThat(a.lostConfirmed()).as(cell).isLessThanOrEqualTo(a.confirmed());
