@@ -15,7 +15,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One connection, one channel with {@code basic.qos(prefetch)} and a manual-ack {@code basic.consume}; deliveries are
+ * One connection, one channel with {@code basic.qos(prefetch)} and a manual-ack {@code basic.consume} (issued in
+ * {@link #start()}, so the broker pushes nothing before the phase starts); deliveries are
  * handed to the caller's thread. AUTO acknowledges each message after it was handed over, CLIENT acknowledges
  * everything so far with {@code multiple=true}, TRANSACTED commits a channel transaction.
  */
@@ -26,18 +27,24 @@ final class AmqpConsumer implements Consumer {
     private final Connection connection;
     private final Channel channel;
     private final AckMode ackMode;
+    private final String queue;
     private final BlockingQueue<Message> deliveries = new LinkedBlockingQueue<>();
     private long lastTag = -1;
 
     AmqpConsumer(Connection connection, String queue, int prefetch, AckMode ackMode) throws Exception {
         this.connection = connection;
         this.ackMode = ackMode;
+        this.queue = queue;
         this.channel = connection.createChannel();
         AmqpQueues.declare(channel, queue);
         channel.basicQos(prefetch);
         if (ackMode == AckMode.TRANSACTED) {
             channel.txSelect();
         }
+    }
+
+    @Override
+    public void start() throws Exception {
         channel.basicConsume(queue, false, new DefaultConsumer(channel) {
             @Override
             public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,

@@ -3,6 +3,7 @@ package dev.brokerbench.amqp;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import dev.brokerbench.core.result.BrokerCount;
 import java.io.IOException;
 
 /**
@@ -19,14 +20,27 @@ public final class AmqpQueues {
 
     /** Declares the queue over its own short-lived connection (for clients that cannot declare it themselves). */
     public static void declare(String host, int port, String queue) throws Exception {
+        try (Connection connection = shortLived(host, port).newConnection("brokerbench-declare");
+             Channel channel = connection.createChannel()) {
+            declare(channel, queue);
+        }
+    }
+
+    /** RabbitMQ's own count of the queue's ready messages (a passive queue.declare), over a short-lived connection. */
+    public static BrokerCount count(String host, int port, String queue) throws Exception {
+        try (Connection connection = shortLived(host, port).newConnection("brokerbench-count");
+             Channel channel = connection.createChannel()) {
+            return new BrokerCount(channel.queueDeclarePassive(queue).getMessageCount(),
+                    "RabbitMQ queue.declare (passive): ready messages");
+        }
+    }
+
+    private static ConnectionFactory shortLived(String host, int port) {
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost(host);
         factory.setPort(port);
         factory.setAutomaticRecoveryEnabled(false);
         factory.setConnectionTimeout(30_000);
-        try (Connection connection = factory.newConnection("brokerbench-declare");
-             Channel channel = connection.createChannel()) {
-            declare(channel, queue);
-        }
+        return factory;
     }
 }

@@ -104,6 +104,12 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
             }
 
             @Override
+            public java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(String queue)
+                    throws Exception {
+                return java.util.Optional.of(AmqpQueues.count(endpoint.host(), endpoint.port(), queue));
+            }
+
+            @Override
             public void close() {
             }
         };

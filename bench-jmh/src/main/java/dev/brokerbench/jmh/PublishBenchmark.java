@@ -52,6 +52,18 @@ public class PublishBenchmark {
         }
     }
 
+    /**
+     * Empties the queue after every iteration: persistent messages must not pile up on the broker across iterations
+     * (the next iteration would measure a broker paging or blocking, not the same work).
+     */
+    @State(Scope.Benchmark)
+    public static class EmptyQueue {
+        @TearDown(Level.Iteration)
+        public void drain(BrokerTarget target) throws Exception {
+            Targets.drain(target.driver, target.queue);
+        }
+    }
+
     /** Broker confirmations of async sends, reported as a rate next to the score. */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.OPERATIONS)
@@ -69,12 +81,13 @@ public class PublishBenchmark {
     }
 
     @Benchmark
-    public void publishSync(BrokerTarget target, Client client) throws Exception {
+    public void publishSync(BrokerTarget target, Client client, EmptyQueue emptied) throws Exception {
         client.publisher.send(new Stamp(client.stream, client.sequence++, System.nanoTime()), target.payload);
     }
 
     @Benchmark
-    public void publishAsync(BrokerTarget target, Client client, Confirmed confirmed) throws Exception {
+    public void publishAsync(BrokerTarget target, Client client, Confirmed confirmed, EmptyQueue emptied)
+            throws Exception {
         if (!client.window.tryAcquire(60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("no confirmation for 60 s with the window full");
         }

@@ -29,6 +29,7 @@ public final class Targets {
     /** Consumes whatever a benchmark left on the queue, so persistent messages do not pile up on the broker. */
     static void drain(Driver driver, String queue) throws Exception {
         try (Consumer consumer = driver.consumer(queue)) {
+            consumer.start();
             while (consumer.receive(1000, (stream, sequence, sendNanos, bytes, redelivered) -> {
             })) {
                 // keep draining until a second passes with nothing

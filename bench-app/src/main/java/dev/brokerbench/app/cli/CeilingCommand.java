@@ -1,5 +1,6 @@
 package dev.brokerbench.app.cli;
 
+import dev.brokerbench.core.loopback.CallbackThreadLoopbackDriver;
 import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
 import dev.brokerbench.core.model.AckMode;
@@ -48,22 +49,43 @@ public final class CeilingCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "harness ceiling: %,d messages, %d clients, %d cores%n", messages, clients,
                 Runtime.getRuntime().availableProcessors());
         for (int round = 1; round <= rounds; round++) {
-            for (PublishMode mode : PublishMode.values()) {
+            for (Path path : Path.values()) {
+                PublishMode mode = path.mode;
                 Workload w = new Workload("ceiling", "harness ceiling", "ceiling", clients, messages, 0, 0, true,
                         1000, 1000, AckMode.AUTO, 1, 0, 2, List.of(
                         new Phase("publish", Action.PUBLISH, mode, true),
                         new Phase("consume", Action.CONSUME, null, false)));
                 ScenarioRunner.Outcome o = new ScenarioRunner(ProgressListener.NONE)
-                        .run(w, new LoopbackDriver(new LoopbackBroker(), false), OptionalLong.empty(), "ceiling");
+                        .run(w, path.driver(), OptionalLong.empty(), "ceiling");
                 PhaseResult publish = o.measured().phases().get(0);
                 PhaseResult consume = o.measured().phases().get(1);
-                out.printf(Locale.ROOT, "round %d  %-5s publish %,12.0f msg/s   consume %,12.0f msg/s   exact=%s%s%n",
-                        round, mode.name().toLowerCase(Locale.ROOT), publish.rate().overall(),
+                out.printf(Locale.ROOT, "round %d  %-24s publish %,12.0f msg/s   consume %,12.0f msg/s   exact=%s%s%n",
+                        round, path.label, publish.rate().overall(),
                         consume.rate().overall(), o.measured().accounting().exact(),
                         round == 1 ? "  (JIT warm-up)" : "");
                 out.flush();
             }
         }
         return 0;
+    }
+
+    /** The publish paths measured: sync, async confirmed inline, async confirmed on a thread per client. */
+    private enum Path {
+        SYNC(PublishMode.SYNC, "sync"),
+        ASYNC_INLINE(PublishMode.ASYNC, "async (inline confirms)"),
+        ASYNC_CALLBACK_THREADS(PublishMode.ASYNC, "async (callback threads)");
+
+        final PublishMode mode;
+        final String label;
+
+        Path(PublishMode mode, String label) {
+            this.mode = mode;
+            this.label = label;
+        }
+
+        LoopbackDriver driver() {
+            return this == ASYNC_CALLBACK_THREADS ? new CallbackThreadLoopbackDriver(new LoopbackBroker())
+                    : new LoopbackDriver(new LoopbackBroker(), false);
+        }
     }
 }

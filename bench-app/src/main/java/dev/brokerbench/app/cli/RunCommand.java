@@ -14,6 +14,7 @@ import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.brokers.local.Cleanup;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.run.MatrixRunner;
@@ -21,6 +22,7 @@ import dev.brokerbench.core.spi.DriverFactory;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -71,6 +73,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--workloads", paramLabel = "DIR",
             description = "Extra workload YAML files; they replace built-in ones of the same name.")
     Path workloadDir;
+
+    @Option(names = "--window-min-ms", defaultValue = "100", paramLabel = "MILLIS",
+            description = "Rate windows (min/mean/max) hold at least 1000 completions AND last at least this long,"
+                    + " so a library's batched confirmations or deliveries cannot make a window microseconds long;"
+                    + " 0 = count only (default: ${DEFAULT-VALUE}).")
+    long windowMinMillis;
 
     @Option(names = "--no-progress", description = "No progress bars (they are off anyway without a terminal).")
     boolean noProgress;
@@ -135,6 +143,7 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
         }
+        OptionRange.check(cli, "--window-min-ms", windowMinMillis, 0, 60_000);
         brokerOptions.validate(cli);
         brokerOptions.validateRuntime(cli, catalog,
                 brokerIds.stream().filter(id -> catalog.baseline(id).isEmpty()).toList());
@@ -157,7 +166,8 @@ public final class RunCommand implements Callable<Integer> {
         console.println("brokerbench run " + runId + ": " + brokerIds + " x " + caseIds + " at scale " + scale
                 + " -> " + dir.toAbsolutePath());
         try {
-            new MatrixRunner(env, new ConsoleListener(console, store, summary, bars), runId, scale).run(entries,
+            new MatrixRunner(env, new ConsoleListener(console, store, summary, bars), runId, scale,
+                    new RateWindow(RateWindow.DEFAULT.completions(), Duration.ofMillis(windowMinMillis))).run(entries,
                     jmh ? new JmhAgainstBroker(dir, budget, console) : MatrixRunner.WhileRunning.NOTHING);
         } finally {
             Cleanup.deleteNow(workRoot);

@@ -86,6 +86,13 @@ public final class ConsoleListener implements RunListener {
                 result.rpc() != null ? result.rpc().summary()
                         : result.accounting() == null ? "no accounting" : result.accounting().summary(),
                 result.status().equals("ok") ? "" : "  <<< " + result.status()));
+        if (result.caveats() != null) {
+            result.caveats().forEach(c -> out.println("      " + c));
+        }
+        if (p.resources() != null && p.resources().clientSaturated()) {
+            out.println("      client-limited: " + p.resources().clientLimit().reason() + " (CPU µs/msg client / broker: "
+                    + dev.brokerbench.app.report.SummaryTables.cpuPerMessage(p) + ")");
+        }
         for (PhaseResult phase : result.phases()) {
             phase.errors().forEach(e -> out.println("      error: " + e));
         }

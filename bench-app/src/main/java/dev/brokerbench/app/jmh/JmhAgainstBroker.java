@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -62,32 +63,40 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
         Path json = outDir.resolve("jmh-" + runtime.brokerId() + ".json");
         out.println("» JMH against " + runtime.displayName() + " (" + (targets.size() + partial.size())
                 + " client paths) -> " + json.getFileName());
-        ChainedOptionsBuilder options = new OptionsBuilder()
+        if (!targets.isEmpty()) {
+            run(options(json).include(PublishBenchmark.class.getName() + ".*")
+                    .include(ConsumeBenchmark.class.getName() + ".*")
+                    .param("target", targets.toArray(String[]::new)));
+        }
+        for (DriverFactory path : partial) {
+            // a pair without both confirmed publish modes runs only what it supports; its file gets a suffix. Each
+            // run has options of its own: a parent's includes would be merged in (and run publishAsync here)
+            ChainedOptionsBuilder o = options(outDir.resolve("jmh-" + runtime.brokerId() + "-" + path.id() + ".json"))
+                    .include(ConsumeBenchmark.class.getName() + ".*")
+                    .param("target", target(runtime, broker, path));
+            if (supports(runtime, path, Capability.SYNC_CONFIRMED_PUBLISH)) {
+                o.include(PublishBenchmark.class.getName() + ".publishSync");
+            }
+            run(o);
+        }
+    }
+
+    private ChainedOptionsBuilder options(Path json) {
+        return new OptionsBuilder()
                 .forks(budget.forks())
                 .warmupIterations(budget.warmupIterations())
                 .measurementIterations(budget.iterations())
                 .warmupTime(TimeValue.seconds(budget.iterationSeconds()))
                 .measurementTime(TimeValue.seconds(budget.iterationSeconds()))
                 .param("batch", String.valueOf(budget.consumeBatch()))
-                .shouldFailOnError(false)
+                .shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON)
                 .result(json.toString());
-        if (!targets.isEmpty()) {
-            new Runner(options.include(PublishBenchmark.class.getName() + ".*")
-                    .include(ConsumeBenchmark.class.getName() + ".*")
-                    .param("target", targets.toArray(String[]::new)).build()).run();
-        }
-        for (DriverFactory path : partial) {
-            // a pair without both confirmed publish modes runs only what it supports; its file gets a suffix
-            ChainedOptionsBuilder o = new OptionsBuilder().parent(options.build())
-                    .include(ConsumeBenchmark.class.getName() + ".*")
-                    .param("target", target(runtime, broker, path))
-                    .result(outDir.resolve("jmh-" + runtime.brokerId() + "-" + path.id() + ".json").toString());
-            if (supports(runtime, path, Capability.SYNC_CONFIRMED_PUBLISH)) {
-                o.include(PublishBenchmark.class.getName() + ".publishSync");
-            }
-            new Runner(o.build()).run();
-        }
+    }
+
+    /** Runs and fails loudly: a benchmark that threw has no score, and a missing score must not pass unnoticed. */
+    private static void run(ChainedOptionsBuilder options) throws RunnerException {
+        new Runner(options.build()).run();
     }
 
     private static String target(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path) {

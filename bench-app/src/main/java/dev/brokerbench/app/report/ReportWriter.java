@@ -96,7 +96,7 @@ public final class ReportWriter {
         StringBuilder sb = new StringBuilder("broker,broker_version,client_path,client_version,case,title,phase,mode,"
                 + "messages,overall_msg_s,window_min_msg_s,window_mean_msg_s,window_max_msg_s,confirm_p50_us,"
                 + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status,replies_correct,replies_wrong,"
-                + "replies_late,calls_timed_out\n");
+                + "replies_late,calls_timed_out,client_cpu_us_per_msg,broker_cpu_us_per_msg,client_limit\n");
         for (RunResult r : results) {
             var p = r.reportedPhase();
             var a = r.accounting();
@@ -116,7 +116,9 @@ public final class ReportWriter {
                     num(p.rate().overall()), num(p.rate().windowMin()), num(p.rate().windowMean()),
                     num(p.rate().windowMax()), p.latency() == null ? "" : num(p.latency().p50Micros()),
                     p.latency() == null ? "" : num(p.latency().p99Micros()), sent, confirmed, received, duplicates,
-                    reordered, lost, r.status(), replies))).append('\n');
+                    reordered, lost, r.status(), replies, num(p.resources().clientMicrosPerMessage(p.completed())),
+                    num(p.resources().brokerMicrosPerMessage(p.completed())),
+                    p.resources().clientSaturated() ? p.resources().clientLimit().name() : ""))).append('\n');
         }
         return sb.toString();
     }

@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * The tables of a run, shaped like the published comparison: per broker x client path x case, the min / mean / max
- * msg/s over 1000-message windows of the reported phase, the overall rate, confirm latency, and the accounting.
+ * msg/s over rate windows (>= 1000 completions and >= the minimum duration) of the reported phase, the overall rate, confirm latency, and the accounting.
  */
 public final class SummaryTables {
     private SummaryTables() {
@@ -19,8 +19,8 @@ public final class SummaryTables {
     public static TextTable results(List<RunResult> all) {
         List<RunResult> results = CallTables.queues(all);
         TextTable t = new TextTable(List.of("broker", "client path", "case", "what", "min msg/s", "mean msg/s",
-                "max msg/s", "overall msg/s", "confirm p50/p99 µs", "sent", "confirmed", "received", "dup",
-                "reord", "lost", "status"));
+                "max msg/s", "overall msg/s", "confirm p50/p99 µs", "CPU µs/msg client / broker", "sent",
+                "confirmed", "received", "dup", "reord", "lost", "status"));
         for (RunResult r : results) {
             PhaseResult p = r.reportedPhase();
             Accounting a = r.accounting();
@@ -28,7 +28,7 @@ public final class SummaryTables {
                     rate(p.rate().windowMin()), rate(p.rate().windowMean()), rate(p.rate().windowMax()),
                     rate(p.rate().overall()),
                     p.latency() == null ? "-" : micros(p.latency().p50Micros()) + " / " + micros(p.latency().p99Micros()),
-                    count(a == null ? -1 : a.sent()), count(a == null ? -1 : a.confirmed()),
+                    cpuPerMessage(p), count(a == null ? -1 : a.sent()), count(a == null ? -1 : a.confirmed()),
                     count(a == null ? -1 : a.received()), count(a == null ? -1 : a.duplicates()),
                     count(a == null ? -1 : a.reordered()), count(a == null ? -1 : a.lost()), r.status()));
         }
@@ -43,8 +43,8 @@ public final class SummaryTables {
      */
     public static TextTable durability(List<RunResult> results) {
         TextTable t = new TextTable(List.of("broker", "client path", "case", "killed", "during", "killed after",
-                "sent", "confirmed", "received", "lost confirmed", "lost unconfirmed", "unconfirmed present", "dup",
-                "redelivered", "restart ms", "recovery ms", "status"));
+                "sent", "confirmed", "received", "broker's count", "lost confirmed", "lost unconfirmed",
+                "unconfirmed present", "dup", "redelivered", "restart ms", "recovery ms", "status"));
         for (RunResult r : results) {
             if (r.fault() == null) {
                 continue;
@@ -58,12 +58,23 @@ public final class SummaryTables {
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(),
                     broker ? "broker" : "1 of " + r.workload().clients() + " consumers", during,
                     count(r.fault().countAtKill()) + (broker ? " confirmed" : " received"), count(a.sent()),
-                    count(a.confirmed()), count(a.received()), count(a.lostConfirmed()),
+                    count(a.confirmed()), count(a.received()), brokerCount(r.fault(), broker), count(a.lostConfirmed()),
                     count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
                     count(a.redelivered()), broker ? count(r.fault().restartMillis()) : "-",
                     r.fault().recoveryMillis() < 0 ? "-" : count(r.fault().recoveryMillis()), r.status()));
         }
         return t;
+    }
+
+    /**
+     * The second witness: the broker's own count of the queue after its restart (broker kill: what it kept, to set
+     * beside what the drain received) or after the drain (consumer kill: what it still holds, 0 when all arrived).
+     */
+    private static String brokerCount(dev.brokerbench.core.result.FaultOutcome fault, boolean brokerKilled) {
+        if (fault.brokerCount() == null) {
+            return "n/a";
+        }
+        return count(fault.brokerCount().messages()) + (brokerKilled ? " after restart" : " left after drain");
     }
 
     public static TextTable brokers(List<BrokerInfo> brokers) {
@@ -94,6 +105,23 @@ public final class SummaryTables {
     }
 
     /** msg/s with thousands separators; "-" for a figure that does not exist (NaN). */
+    /**
+     * Client and broker CPU per completed message, e.g. {@code 12.1 / 8.4}; marked {@code (client-limited)} when the
+     * load generator plausibly limited the figure.
+     */
+    public static String cpuPerMessage(PhaseResult p) {
+        var r = p.resources();
+        if (r == null) {
+            return "-";
+        }
+        return micros1(r.clientMicrosPerMessage(p.completed())) + " / " + micros1(r.brokerMicrosPerMessage(p.completed()))
+                + (r.clientSaturated() ? " (client-limited)" : "");
+    }
+
+    private static String micros1(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%,.1f", v);
+    }
+
     public static String rate(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%,.0f", v);
     }

@@ -74,8 +74,18 @@ public class LoopbackDriver implements Driver {
     public Consumer consumer(String queue) {
         BlockingQueue<Envelope> q = broker.queue(queue);
         return new Consumer() {
+            private boolean started;
+
+            @Override
+            public void start() {
+                started = true;
+            }
+
             @Override
             public boolean receive(long timeoutMillis, Delivery sink) throws InterruptedException {
+                if (!started) {
+                    throw new IllegalStateException("receive() before start(): a consumer is created stopped");
+                }
                 Envelope e = q.poll(timeoutMillis, TimeUnit.MILLISECONDS);
                 if (e == null) {
                     return false;

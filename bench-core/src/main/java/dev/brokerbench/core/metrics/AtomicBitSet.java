@@ -34,6 +34,10 @@ final class AtomicBitSet {
         return true;
     }
 
+    boolean get(long index) {
+        return (words.get((int) (index >>> 6)) & (1L << index)) != 0;
+    }
+
     BitSet snapshot() {
         long[] copy = new long[words.length()];
         for (int i = 0; i < copy.length; i++) {

@@ -1,86 +1,102 @@
 package dev.brokerbench.core.metrics;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Arrays;
 
 /**
- * Counts completions (confirms or deliveries) across all clients of a phase and timestamps every
- * {@code window}-th one: the basis of the min/max rates over 1000-message windows and of the progress curve.
+ * The completion times of one phase (confirmations, first receipts, replies), kept per client: each client ticks its
+ * own {@link Lane}, so clients and their libraries' callback threads never write a shared counter or cache line.
+ * The lanes are merged once, at the end, into one sorted timeline from which the rates, the rate windows and the
+ * progress curve are computed exactly.
  */
 public final class ProgressClock {
-    private final AtomicLong count = new AtomicLong();
-    private final int window;
-    private final long expected;
-    private final long[] marks;
+    private final Lane[] lanes;
     private volatile long startNanos;
-    private volatile long lastNanos;
-    private volatile long alarmAt = -1;
-    private final java.util.concurrent.CountDownLatch alarm = new java.util.concurrent.CountDownLatch(1);
 
-    public ProgressClock(long expected, int window) {
-        if (window < 1) {
-            throw new IllegalArgumentException("window must be >= 1, got " + window);
+    /**
+     * @param lanes        one per client (writer)
+     * @param expectedHint completions the phase expects in all, to size the lanes (they grow if needed)
+     */
+    public ProgressClock(int lanes, long expectedHint) {
+        if (lanes < 1) {
+            throw new IllegalArgumentException("lanes must be >= 1, got " + lanes);
         }
-        this.window = window;
-        this.expected = expected;
-        this.marks = new long[(int) Math.min(Integer.MAX_VALUE - 8, expected / window + 1)];
+        this.lanes = new Lane[lanes];
+        int capacity = (int) Math.min(1 << 24, Math.max(16, expectedHint / lanes + 16));
+        for (int i = 0; i < lanes; i++) {
+            this.lanes[i] = new Lane(capacity);
+        }
     }
 
+    /** The phase's common start; completions are measured from here. */
     public void start(long nanos) {
         startNanos = nanos;
-        marks[0] = nanos;
-    }
-
-    /** One completion at {@code nanos}. */
-    public void tick(long nanos) {
-        long n = count.incrementAndGet();
-        if (n % window == 0) {
-            long k = n / window;
-            if (k < marks.length) {
-                marks[(int) k] = nanos;
-            }
-        }
-        if (n == expected) {
-            lastNanos = nanos;
-        }
-        if (n == alarmAt) {
-            alarm.countDown();
-        }
-    }
-
-    /** A latch released when the count reaches {@code count} (set once, before the phase starts). */
-    public java.util.concurrent.CountDownLatch alarmAt(long count) {
-        alarmAt = count;
-        return alarm;
-    }
-
-    /** Marks the end when not every expected completion happened (loss, failure). */
-    public void endIfIncomplete(long nanos) {
-        if (lastNanos == 0) {
-            lastNanos = nanos;
-        }
-    }
-
-    public long count() {
-        return count.get();
     }
 
     public long startNanos() {
         return startNanos;
     }
 
-    public long endNanos() {
-        return lastNanos;
+    /** The lane of client {@code index}. */
+    public Lane lane(int index) {
+        return lanes[index];
     }
 
-    public int window() {
-        return window;
+    /** Completions so far, all lanes (for progress display and fault triggers; not on the hot path). */
+    public long count() {
+        long n = 0;
+        for (Lane lane : lanes) {
+            n += lane.count;
+        }
+        return n;
     }
 
-    /** Timestamps of completions 0, window, 2 window ... that happened. */
-    public long[] marks() {
-        int filled = (int) Math.min(marks.length, count.get() / window + 1);
-        long[] copy = new long[filled];
-        System.arraycopy(marks, 0, copy, 0, filled);
-        return copy;
+    /** Every completion time of every lane, sorted (call once the phase is over). */
+    public long[] timeline() {
+        long total = 0;
+        for (Lane lane : lanes) {
+            total += lane.count;
+        }
+        long[] all = new long[(int) total];
+        int at = 0;
+        for (Lane lane : lanes) {
+            synchronized (lane) {
+                int n = (int) Math.min(lane.count, all.length - at);
+                System.arraycopy(lane.times, 0, all, at, n);
+                at += n;
+            }
+        }
+        Arrays.sort(all, 0, at);
+        return at == all.length ? all : Arrays.copyOf(all, at);
+    }
+
+    /**
+     * One client's completions. Usually one thread writes it (the client, or its connection's callback thread);
+     * the lock is uncontended then and only makes a second callback thread safe.
+     */
+    public static final class Lane {
+        @SuppressWarnings("unused")
+        private long p1, p2, p3, p4, p5, p6, p7; // keeps neighbouring lanes off this lane's cache line
+        private long[] times;
+        private volatile long count;
+        @SuppressWarnings("unused")
+        private long q1, q2, q3, q4, q5, q6, q7;
+
+        private Lane(int capacity) {
+            times = new long[capacity];
+        }
+
+        /** One completion at {@code nanos} ({@link System#nanoTime()}). */
+        public synchronized void tick(long nanos) {
+            int n = (int) count;
+            if (n == times.length) {
+                times = Arrays.copyOf(times, Math.max(16, n * 2));
+            }
+            times[n] = nanos;
+            count = n + 1;
+        }
+
+        public long count() {
+            return count;
+        }
     }
 }

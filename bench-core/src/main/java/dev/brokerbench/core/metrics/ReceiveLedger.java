@@ -1,26 +1,41 @@
 package dev.brokerbench.core.metrics;
 
 import java.util.BitSet;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the consumers of one phase received, shared by all of them: first receipt per sequence number,
- * duplicates per stream, messages from elsewhere, redelivery flags. Ordering is tracked per consumer
- * ({@link OrderTracker}).
+ * duplicates per stream, messages from elsewhere, redelivery flags, and how many of the messages the broker confirmed
+ * have arrived. Ordering is tracked per consumer ({@link OrderTracker}).
  */
 public final class ReceiveLedger {
+    /** What one delivery was. */
+    public enum Receipt {
+        /** The first receipt of one of this phase's messages: the only kind a consume rate counts. */
+        FIRST,
+        /** One of this phase's messages, received before. */
+        DUPLICATE,
+        /** Not one of this phase's messages (an earlier run's, another phase's, unstamped, out of range). */
+        FOREIGN
+    }
+
     private final Streams streams;
+    private final SendLedger sent;
+    private final LongAdder confirmedArrived = new LongAdder();
+    private final long confirmedTotal;
     private final AtomicBitSet[] received;
     private final AtomicLongArray duplicates;
-    private final AtomicLong unique = new AtomicLong();
+    private final LongAdder unique = new LongAdder();
     private final LongAdder foreign = new LongAdder();
     private final LongAdder outOfRange = new LongAdder();
     private final LongAdder redelivered = new LongAdder();
 
-    public ReceiveLedger(Streams streams) {
-        this.streams = streams;
+    /** @param sent the publish phase whose messages this drain expects */
+    public ReceiveLedger(SendLedger sent) {
+        this.sent = sent;
+        this.streams = sent.streams();
+        this.confirmedTotal = sent.confirmedTotal();
         this.received = new AtomicBitSet[streams.size()];
         this.duplicates = new AtomicLongArray(streams.size());
         for (int i = 0; i < streams.size(); i++) {
@@ -32,35 +47,44 @@ public final class ReceiveLedger {
         return streams;
     }
 
-    /**
-     * Records one delivery.
-     *
-     * @return the stream index, or -1 if the message is foreign or its sequence is out of range
-     */
-    public int record(long stream, long sequence, boolean redeliveredFlag) {
+    /** Records one delivery of stream {@code stream}'s message {@code sequence}. */
+    public Receipt record(long stream, long sequence, boolean redeliveredFlag) {
         if (redeliveredFlag) {
             redelivered.increment();
         }
         int index = streams.indexOf(stream);
         if (index < 0) {
             foreign.increment();
-            return -1;
+            return Receipt.FOREIGN;
         }
         if (sequence < 0 || sequence >= streams.count(index)) {
             outOfRange.increment();
-            return -1;
+            return Receipt.FOREIGN;
         }
-        if (received[index].set(sequence)) {
-            unique.incrementAndGet();
-        } else {
+        if (!received[index].set(sequence)) {
             duplicates.incrementAndGet(index);
+            return Receipt.DUPLICATE;
         }
-        return index;
+        unique.increment();
+        if (sent.isConfirmed(index, sequence)) {
+            confirmedArrived.increment();
+        }
+        return Receipt.FIRST;
     }
 
     /** Distinct messages of this phase's streams received so far. */
     public long uniqueReceived() {
-        return unique.get();
+        return unique.sum();
+    }
+
+    /** Every message the broker confirmed has arrived (unconfirmed ones may still come, or never). */
+    public boolean allConfirmedArrived() {
+        return confirmedArrived.sum() >= confirmedTotal;
+    }
+
+    /** Messages the broker confirmed. */
+    public long confirmedTotal() {
+        return confirmedTotal;
     }
 
     BitSet receivedSet(int index) {

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.metrics;
 
+import dev.brokerbench.core.result.ClientLimit;
 import dev.brokerbench.core.result.ResourceUsage;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -8,11 +9,9 @@ import java.util.OptionalLong;
 
 /**
  * CPU and GC of the suite's own JVM (the load generator) and CPU of the broker process over a phase, to show
- * who was busy and to flag a saturated client.
+ * who was busy and to flag a phase the client plausibly limited ({@link ClientLimit}).
  */
 public final class ResourceMeter {
-    /** A client using this share of all cores or more is flagged as saturated (the load generator was the limit). */
-    public static final double SATURATION_SHARE = 0.8;
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final OptionalLong brokerPid;
@@ -39,7 +38,8 @@ public final class ResourceMeter {
         long brokerCpu = brokerCpuNanos();
         Double brokerSeconds = brokerCpu >= 0 && brokerCpuStart >= 0 ? (brokerCpu - brokerCpuStart) / 1e9 : null;
         return new ResourceUsage(round(cpu), round(share), gcTime() - gcTimeStart, gcCount() - gcCountStart,
-                brokerSeconds == null ? null : round(brokerSeconds), cores, share >= SATURATION_SHARE);
+                brokerSeconds == null ? null : round(brokerSeconds), cores,
+                ClientLimit.of(cpu, brokerSeconds, wall, cores));
     }
 
     private long brokerCpuNanos() {

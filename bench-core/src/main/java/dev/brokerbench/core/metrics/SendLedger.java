@@ -3,8 +3,13 @@ package dev.brokerbench.core.metrics;
 import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicLongArray;
 
-/** Per stream: how many messages were handed to the client library, and which the broker confirmed or failed. */
+/**
+ * Per stream: how many messages were handed to the client library, and which the broker confirmed or failed. Each
+ * stream is written by its own client only; the per-stream counters sit {@link #STRIDE} longs apart so that no two
+ * clients share a cache line.
+ */
 public final class SendLedger {
+    private static final int STRIDE = 16;
     private final Streams streams;
     private final AtomicLongArray sent;
     private final AtomicBitSet[] confirmed;
@@ -12,7 +17,7 @@ public final class SendLedger {
 
     public SendLedger(Streams streams) {
         this.streams = streams;
-        this.sent = new AtomicLongArray(streams.size());
+        this.sent = new AtomicLongArray(streams.size() * STRIDE);
         this.confirmed = new AtomicBitSet[streams.size()];
         this.failed = new AtomicBitSet[streams.size()];
         for (int i = 0; i < streams.size(); i++) {
@@ -26,7 +31,7 @@ public final class SendLedger {
     }
 
     public void sent(int index) {
-        sent.incrementAndGet(index);
+        sent.incrementAndGet(index * STRIDE);
     }
 
     public void confirmed(int index, long sequence) {
@@ -37,8 +42,13 @@ public final class SendLedger {
         failed[index].set(sequence);
     }
 
+    /** Whether the broker confirmed sequence {@code sequence} of stream {@code index}. */
+    public boolean isConfirmed(int index, long sequence) {
+        return confirmed[index].get(sequence);
+    }
+
     long sentCount(int index) {
-        return sent.get(index);
+        return sent.get(index * STRIDE);
     }
 
     BitSet confirmedSet(int index) {

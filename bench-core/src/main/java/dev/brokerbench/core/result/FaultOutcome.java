@@ -13,6 +13,9 @@ package dev.brokerbench.core.result;
  *                      the dead one held had to be released and redelivered); broker kill ridden out with the
  *                      clients' own reconnection: from the broker being ready again to the first confirmed send;
  *                      otherwise -1
+ * @param brokerCount   the broker's own count of the queue's messages: after its restart and before the drain
+ *                      (broker kill), or after the drain (consumer kill); null where the path cannot ask
  */
-public record FaultOutcome(String killed, double at, long countAtKill, long restartMillis, long recoveryMillis) {
+public record FaultOutcome(String killed, double at, long countAtKill, long restartMillis, long recoveryMillis,
+                           BrokerCount brokerCount) {
 }

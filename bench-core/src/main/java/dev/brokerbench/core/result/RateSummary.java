@@ -1,16 +1,21 @@
 package dev.brokerbench.core.result;
 
 /**
- * Message rates of one phase in msg/s. Windows are consecutive runs of {@code windowSize} completions (all
- * clients together); a final partial window is left out of min/mean/max.
+ * Message rates of one phase in msg/s.
  *
- * @param overall    completions / active seconds (first send or receive to last completion)
- * @param windowMin  slowest window
- * @param windowMean mean of the window rates
- * @param windowMax  fastest window
- * @param windows    number of whole windows
- * @param windowSize completions per window (1000 as in the published tables)
+ * <p>Windows: consecutive stretches of the phase's completions (all clients together, in time order); a window closes
+ * at the first completion that gives it at least {@code windowSize} completions and at least {@code windowMinMillis}
+ * of time, so a client library's batching (1000 confirmations in one frame) cannot make a window microseconds long.
+ * The first window starts at the phase start; a final partial window is left out of min / mean / max.
+ *
+ * @param overall         completions / active seconds (phase start to the last completion)
+ * @param windowMin       slowest window
+ * @param windowMean      completions in whole windows / the time those windows span (not a mean of rates)
+ * @param windowMax       fastest window
+ * @param windows         number of whole windows
+ * @param windowSize      least completions per window (1000 as in the published tables)
+ * @param windowMinMillis least duration of a window
  */
 public record RateSummary(double overall, double windowMin, double windowMean, double windowMax, int windows,
-                          int windowSize) {
+                          int windowSize, long windowMinMillis) {
 }

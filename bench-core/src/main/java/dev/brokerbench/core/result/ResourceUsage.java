@@ -9,8 +9,23 @@ package dev.brokerbench.core.result;
  * @param clientGcCount    GC runs of the suite's JVM
  * @param brokerCpuSeconds CPU time of the broker process, when the runtime knows its pid
  * @param cores            cores the suite saw
- * @param clientSaturated  the load generator used {@code >= 80 %} of all cores: its figures may be its own limit
+ * @param clientLimit      whether (and by which rule) the load generator plausibly limited the figure
  */
 public record ResourceUsage(double clientCpuSeconds, double clientCpuShare, long clientGcMillis, long clientGcCount,
-                            Double brokerCpuSeconds, int cores, boolean clientSaturated) {
+                            Double brokerCpuSeconds, int cores, ClientLimit clientLimit) {
+
+    /** The load generator plausibly limited the figure (results written before this rule existed: never). */
+    public boolean clientSaturated() {
+        return clientLimit != null && clientLimit != ClientLimit.NONE;
+    }
+
+    /** Client CPU per completed message in µs, or NaN without completions. */
+    public double clientMicrosPerMessage(long completed) {
+        return completed > 0 ? clientCpuSeconds * 1e6 / completed : Double.NaN;
+    }
+
+    /** Broker CPU per completed message in µs, or NaN when unknown or without completions. */
+    public double brokerMicrosPerMessage(long completed) {
+        return completed > 0 && brokerCpuSeconds != null ? brokerCpuSeconds * 1e6 / completed : Double.NaN;
+    }
 }

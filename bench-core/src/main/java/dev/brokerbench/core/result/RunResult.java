@@ -25,11 +25,13 @@ import java.util.List;
  * @param fault             what the workload's fault did; null without a fault
  * @param rpc               request/reply or one-way accounting (sent, received by servers, replies); null for
  *                          queue workloads, whose {@code accounting} is set instead
+ * @param caveats           what this broker x path pair does not do the way the comparison defines it (e.g. a
+ *                          prefetch the broker does not hold to), so the figure is labelled; empty when equivalent
  */
 public record RunResult(int schema, String runId, Instant startedAt, double scale, Workload workload,
                         BrokerInfo broker, ClientInfo client, EnvironmentInfo environment, List<PhaseResult> warmup,
                         Accounting warmupAccounting, List<PhaseResult> phases, Accounting accounting,
-                        List<String> errors, FaultOutcome fault, RpcAccounting rpc) {
+                        List<String> errors, FaultOutcome fault, RpcAccounting rpc, List<String> caveats) {
     public static final int SCHEMA = 1;
 
     /** The headline phase (the one the workload marks reported). */

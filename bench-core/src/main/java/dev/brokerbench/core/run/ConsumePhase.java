@@ -6,6 +6,7 @@ import dev.brokerbench.core.metrics.Reconciler;
 import dev.brokerbench.core.metrics.ReceiveLedger;
 import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.SendLedger;
+import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
@@ -19,12 +20,19 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Drains the queue the preceding publish phase filled: every client consumes until all sent messages arrived (then
- * a short settle to catch duplicates) or nothing arrived for the idle timeout; then reconciles sequence numbers.
+ * Drains the queue the preceding publish phase filled: every client consumes until every message the broker confirmed
+ * has arrived (then a short settle to catch duplicates) or nothing arrived for the idle timeout; then reconciles
+ * sequence numbers.
+ *
+ * <p>What the rate counts: the first receipt of each of the phase's own messages, from the common start (taken
+ * before any consumer subscribes, so nothing can be prefetched before it) to the last such receipt. Duplicates and
+ * foreign messages are accounted, not counted as progress.
  */
 final class ConsumePhase {
-    private static final int WINDOW = 1000;
     private static final long POLL_MILLIS = 100;
+    /** How often (in receipts) a busy consumer checks whether everything confirmed has arrived. */
+    private static final int CHECK_EVERY = 256;
+    private static final int STRIDE = 16;
     /** After the last expected message, a consumer waits this long for stray duplicates before it stops. */
     static final long SETTLE_MILLIS = 250;
 
@@ -46,13 +54,14 @@ final class ConsumePhase {
         int clients = ctx.workload().clients();
         // what the broker confirmed must arrive; after a fault, unconfirmed messages may or may not
         long expected = sent.confirmedTotal();
-        ReceiveLedger ledger = new ReceiveLedger(sent.streams());
-        ProgressClock clock = new ProgressClock(expected, WINDOW);
+        ReceiveLedger ledger = new ReceiveLedger(sent);
+        ProgressClock clock = new ProgressClock(clients, expected);
         List<OrderTracker> order = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             order.add(new OrderTracker(sent.streams().size()));
         }
-        AtomicLongArray lastDelivery = new AtomicLongArray(clients);
+        // one slot per client, a cache line apart
+        AtomicLongArray lastDelivery = new AtomicLongArray(clients * STRIDE);
         ErrorLog errors = new ErrorLog();
         ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long idleNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
@@ -67,27 +76,30 @@ final class ConsumePhase {
         ctx.progress().phaseStarted(ctx.label(), expected, clock::count);
         try {
             ClientThreads.run(name, clients, client -> open(ctx, client, processes, killConsumer),
-                    (client, consumer) -> drain(ctx, client, consumer, ledger, order.get(client), clock, lastDelivery,
-                            expected, idleNanos, settleMillis, killer),
+                    (client, consumer) -> {
+                        consumer.start();
+                        drain(ctx, client, consumer, ledger, order.get(client), clock, lastDelivery, idleNanos,
+                                settleMillis, killer);
+                    },
                     t -> {
                         clock.start(t);
                         for (int i = 0; i < clients; i++) {
-                            lastDelivery.set(i, t);
+                            lastDelivery.set(i * STRIDE, t);
                         }
                     },
                     ctx.limits().sessionOpen(), ctx.limits().deadline(expected), errors);
         } finally {
             ctx.progress().phaseEnded();
         }
-        clock.endIfIncomplete(System.nanoTime());
         Accounting accounting = Reconciler.reconcile(sent, ledger, order);
         if (accounting.lostConfirmed() > 0) {
             errors.add(name + ": " + accounting.lostConfirmed() + " of " + expected + " confirmed messages did not"
                     + " arrive within the idle timeout of " + ctx.workload().idleTimeoutSeconds() + " s");
         }
+        PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), null, ctx.phase().reported(), expected,
-                clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
-                PhaseSummaries.series(clock), null, null, meter.stop(), errors.snapshot());
+                summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(), null, null,
+                meter.stop(), errors.snapshot());
         long killed = killer == null ? -1 : killer.countAtKill();
         long recovery = killed < 0 ? -1
                 : Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos()));
@@ -110,33 +122,46 @@ final class ConsumePhase {
     }
 
     private static void drain(PhaseContext ctx, int client, Consumer consumer, ReceiveLedger ledger,
-                              OrderTracker order, ProgressClock clock, AtomicLongArray lastDelivery, long expected,
-                              long idleNanos, long settleMillis, ConsumerKiller killer) throws Exception {
+                              OrderTracker order, ProgressClock clock, AtomicLongArray lastDelivery, long idleNanos,
+                              long settleMillis, ConsumerKiller killer) throws Exception {
         AckMode ackMode = ctx.workload().ackMode();
         boolean explicitAck = ackMode == AckMode.CLIENT || ackMode == AckMode.TRANSACTED;
         int ackBatch = ctx.workload().ackBatch();
         int unacked = 0;
+        ProgressClock.Lane lane = clock.lane(client);
+        Streams streams = ledger.streams();
         Delivery sink = (stream, sequence, sendNanos, bytes, redelivered) -> {
             long now = System.nanoTime();
-            int index = ledger.record(stream, sequence, redelivered);
-            if (index >= 0) {
-                order.record(index, sequence);
+            ReceiveLedger.Receipt receipt = ledger.record(stream, sequence, redelivered);
+            if (receipt != ReceiveLedger.Receipt.FOREIGN) {
+                order.record(streams.indexOf(stream), sequence);
             }
-            clock.tick(now);
-            lastDelivery.lazySet(client, now);
+            if (receipt == ReceiveLedger.Receipt.FIRST) {
+                lane.tick(now);
+            }
+            lastDelivery.lazySet(client * STRIDE, now);
             if (killer != null) {
                 killer.delivered(clock.count(), now);
             }
         };
+        boolean allIn = ledger.allConfirmedArrived();
+        long received = 0;
         while (!Thread.currentThread().isInterrupted()) {
-            boolean allIn = ledger.uniqueReceived() >= expected;
-            boolean got = consumer.receive(allIn ? settleMillis : POLL_MILLIS, sink);
-            if (got) {
+            if (consumer.receive(allIn ? settleMillis : POLL_MILLIS, sink)) {
                 if (explicitAck && ++unacked >= ackBatch) {
                     consumer.acknowledge();
                     unacked = 0;
                 }
-            } else if (allIn || idleFor(lastDelivery) > idleNanos) {
+                if (!allIn && ++received % CHECK_EVERY == 0) {
+                    allIn = ledger.allConfirmedArrived();
+                }
+                continue;
+            }
+            if (allIn) {
+                break; // everything confirmed is in, and a settle-long wait brought no stray duplicate
+            }
+            allIn = ledger.allConfirmedArrived();
+            if (!allIn && idleFor(lastDelivery) > idleNanos) {
                 break;
             }
         }
@@ -151,7 +176,7 @@ final class ConsumePhase {
 
     private static long latest(AtomicLongArray lastDelivery) {
         long latest = Long.MIN_VALUE;
-        for (int i = 0; i < lastDelivery.length(); i++) {
+        for (int i = 0; i < lastDelivery.length(); i += STRIDE) {
             latest = Math.max(latest, lastDelivery.get(i));
         }
         return latest;

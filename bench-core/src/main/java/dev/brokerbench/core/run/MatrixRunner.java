@@ -4,6 +4,7 @@ import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.EnvironmentInfo;
 import dev.brokerbench.core.result.RunResult;
@@ -23,12 +24,20 @@ public final class MatrixRunner {
     private final RunListener listener;
     private final String runId;
     private final double scale;
+    private final RateWindow window;
 
     public MatrixRunner(BrokerEnvironment environment, RunListener listener, String runId, double scale) {
+        this(environment, listener, runId, scale, RateWindow.DEFAULT);
+    }
+
+    /** @param window how every phase's rate windows are cut */
+    public MatrixRunner(BrokerEnvironment environment, RunListener listener, String runId, double scale,
+                        RateWindow window) {
         this.environment = environment;
         this.listener = listener;
         this.runId = runId;
         this.scale = scale;
+        this.window = window;
     }
 
     /**
@@ -112,15 +121,16 @@ public final class MatrixRunner {
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
             ScenarioRunner.Outcome outcome = workload.calls()
-                    ? new ScenarioRunner(listener).runCalls(workload, driver, broker.pid(), label)
-                    : new ScenarioRunner(listener).run(workload, driver, broker.pid(), label,
+                    ? new ScenarioRunner(listener, window).runCalls(workload, driver, broker.pid(), label)
+                    : new ScenarioRunner(listener, window).run(workload, driver, broker.pid(), label,
                     Requirements.setupModes(runtime, path), control(broker), new ConsumerProcesses(path.id(),
                             runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
-                    outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc()));
+                    outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
+                    Requirements.caveats(runtime, path, workload)));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {

@@ -2,6 +2,7 @@ package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.spi.Driver;
@@ -22,10 +23,11 @@ import java.util.OptionalLong;
  * @param fault     the fault to inject into this phase, or null
  * @param control   kills the broker for the fault
  * @param consumerProcesses starts consumers in their own processes (for a fault that kills one), or null
+ * @param window    how the phase's rate windows are cut
  */
 record PhaseContext(Workload workload, Phase phase, long messages, Driver driver, OptionalLong brokerPid,
                     String label, ProgressListener progress, Limits limits, Fault fault, BrokerControl control,
-                    ConsumerProcesses consumerProcesses) {
+                    ConsumerProcesses consumerProcesses, RateWindow window) {
 
     /**
      * Timeouts that keep a run from hanging.

@@ -21,8 +21,6 @@ import java.util.concurrent.TimeUnit;
  * (at most {@code publishWindow} unconfirmed), recording confirmation latency and exact send/confirm accounting.
  */
 final class PublishPhase {
-    private static final int WINDOW = 1000;
-
     private PublishPhase() {
     }
 
@@ -40,9 +38,9 @@ final class PublishPhase {
     static Outcome run(PhaseContext ctx) throws InterruptedException {
         Streams streams = new Streams(ctx.workload().clients(), ctx.messages());
         SendLedger ledger = new SendLedger(streams);
-        ProgressClock clock = new ProgressClock(streams.total(), WINDOW);
-        LatencyRecorder latency = new LatencyRecorder();
-        LatencyRecorder sendDelay = new LatencyRecorder();
+        ProgressClock clock = new ProgressClock(streams.size(), streams.total());
+        LatencyRecorder latency = new LatencyRecorder(streams.size());
+        LatencyRecorder sendDelay = new LatencyRecorder(streams.size());
         ErrorLog errors = new ErrorLog();
         boolean async = ctx.phase().mode() == PublishMode.ASYNC;
         String name = ctx.phase().name();
@@ -76,11 +74,11 @@ final class PublishPhase {
                 trigger.stop();
             }
         }
-        clock.endIfIncomplete(System.nanoTime());
         boolean paced = ctx.workload().ratePerSecond() > 0;
+        PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
-                streams.total(), clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
-                PhaseSummaries.series(clock), LatencySummary.of(latency.histogram()),
+                streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
+                LatencySummary.of(latency.histogram()),
                 paced ? LatencySummary.of(sendDelay.histogram()) : null, meter.stop(), errors.snapshot());
         return new Outcome(result, ledger, trigger == null ? -1 : trigger.countAtKill(), reconnect);
     }
@@ -107,7 +105,7 @@ final class PublishPhase {
         private final long stream;
         private final long count;
         private final SendLedger ledger;
-        private final ProgressClock clock;
+        private final ProgressClock.Lane lane;
         private final LatencyRecorder latency;
         private final LatencyRecorder sendDelay;
         private final ErrorLog errors;
@@ -124,7 +122,7 @@ final class PublishPhase {
             this.stream = streams.id(client);
             this.count = streams.count(client);
             this.ledger = ledger;
-            this.clock = clock;
+            this.lane = clock.lane(client);
             this.latency = latency;
             this.sendDelay = sendDelay;
             this.errors = errors;
@@ -145,8 +143,8 @@ final class PublishPhase {
                     reconnect.confirmed(now);
                 }
                 ledger.confirmed(client, seq);
-                latency.record(now - intended);
-                clock.tick(now);
+                latency.record(client, now - intended);
+                lane.tick(now);
             }
         }
 
@@ -202,8 +200,8 @@ final class PublishPhase {
                         public void confirmed() {
                             long now = System.nanoTime();
                             ledger.confirmed(client, sequence);
-                            latency.record(now - intended);
-                            clock.tick(now);
+                            latency.record(client, now - intended);
+                            lane.tick(now);
                             permits.release();
                         }
 
@@ -230,7 +228,7 @@ final class PublishPhase {
         private long intendedSendTime() {
             long intended = pacer.awaitNext();
             if (pacer.paced()) {
-                sendDelay.record(System.nanoTime() - intended);
+                sendDelay.record(client, System.nanoTime() - intended);
             }
             return intended;
         }

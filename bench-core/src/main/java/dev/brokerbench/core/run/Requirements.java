@@ -10,6 +10,7 @@ import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -32,7 +33,12 @@ public final class Requirements {
             }
             return needed;
         }
-        Set<Capability> needed = EnumSet.of(Capability.PREFETCH);
+        Set<Capability> needed = EnumSet.noneOf(Capability.class);
+        if (workload.reportedPhase().action() == Action.CONSUME) {
+            // a measured drain must prefetch as defined; a drain that only empties the queue after a publish case
+            // needs no particular prefetch
+            needed.add(Capability.PREFETCH);
+        }
         if (workload.persistent()) {
             needed.add(Capability.PERSISTENT);
         }
@@ -94,11 +100,27 @@ public final class Requirements {
         }
         for (Capability needed : of(workload)) {
             Support s = caps.getOrDefault(needed, Support.no("not declared by " + path.id()));
-            if (!s.supported()) {
+            if (s.level() == Support.Level.UNSUPPORTED) {
                 return Optional.of(needed.name().toLowerCase().replace('_', ' ') + ": "
                         + s.level().name().toLowerCase().replace('_', ' ') + " (" + s.reason() + ")");
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * What the pair does not do the way the comparison defines it, though it runs (a not-equivalent capability the
+     * workload needs): every such cell is reported with these, never as a plain figure.
+     */
+    public static List<String> caveats(BrokerRuntime broker, DriverFactory path, Workload workload) {
+        Map<Capability, Support> caps = capabilities(broker, path);
+        List<String> caveats = new java.util.ArrayList<>();
+        for (Capability needed : of(workload)) {
+            Support s = caps.get(needed);
+            if (s != null && s.level() == Support.Level.NOT_EQUIVALENT) {
+                caveats.add(needed.name().toLowerCase().replace('_', ' ') + " not equivalent: " + s.reason());
+            }
+        }
+        return List.copyOf(caveats);
     }
 }

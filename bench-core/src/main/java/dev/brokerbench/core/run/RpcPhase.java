@@ -50,8 +50,9 @@ final class RpcPhase {
     static Outcome run(PhaseContext ctx, RpcServer server, ServerTally serverTally) throws Exception {
         boolean oneWay = ctx.phase().action() == Action.ONEWAY;
         Streams streams = new Streams(ctx.workload().clients(), ctx.messages());
-        ProgressClock clock = new ProgressClock(streams.total(), window(streams.total()));
-        LatencyRecorder latency = new LatencyRecorder();
+        // one lane per client; one-way messages are ticked where they arrive, by the servers, on one more lane
+        ProgressClock clock = new ProgressClock(streams.size() + 1, streams.total());
+        LatencyRecorder latency = new LatencyRecorder(streams.size());
         ErrorLog errors = new ErrorLog();
         Tally tally = new Tally();
         long tag = ThreadLocalRandom.current().nextLong(1, 1L << 15);
@@ -59,7 +60,7 @@ final class RpcPhase {
         ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long receivedBefore = server.received();
         if (oneWay) {
-            serverTally.attach(clock);
+            serverTally.attach(clock.lane(streams.size()));
         }
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
         try {
@@ -71,7 +72,8 @@ final class RpcPhase {
                             cast(requester, first, streams.count(client), ctx.workload().payloadBytes(), tally);
                         } else {
                             new Caller(requester, first, streams.count(client), ctx.workload().payloadBytes(),
-                                    ctx.workload().rpc().window(), timeoutNanos, tally, clock, latency).run();
+                                    ctx.workload().rpc().window(), timeoutNanos, tally, clock.lane(client), client,
+                                    latency).run();
                         }
                     },
                     clock::start, ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
@@ -82,15 +84,15 @@ final class RpcPhase {
             serverTally.detach();
             ctx.progress().phaseEnded();
         }
-        clock.endIfIncomplete(System.nanoTime());
         long received = server.received() - receivedBefore;
         long sent = tally.sent.sum();
         RpcAccounting accounting = new RpcAccounting(sent, received, tally.replies.sum(), tally.correct.sum(),
                 tally.wrongBody.sum(), tally.wrongCorrelation.sum(), tally.late.sum(), tally.timedOut.sum(),
                 Math.max(0, sent - received));
+        PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window().withCompletions(window(streams.total())));
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
-                streams.total(), clock.count(), PhaseSummaries.activeSeconds(clock), PhaseSummaries.rate(clock),
-                PhaseSummaries.series(clock), oneWay ? null : LatencySummary.of(latency.histogram()), null,
+                streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
+                oneWay ? null : LatencySummary.of(latency.histogram()), null,
                 meter.stop(), errors.snapshot());
         return new Outcome(result, accounting);
     }
@@ -137,7 +139,8 @@ final class RpcPhase {
         private final int window;
         private final long timeoutNanos;
         private final Tally tally;
-        private final ProgressClock clock;
+        private final ProgressClock.Lane lane;
+        private final int client;
         private final LatencyRecorder latency;
         private final long[] slotCall;
         private final long[] slotSent;
@@ -146,7 +149,7 @@ final class RpcPhase {
         private long oldest;
 
         Caller(Requester requester, long first, long count, int size, int window, long timeoutNanos, Tally tally,
-               ProgressClock clock, LatencyRecorder latency) {
+               ProgressClock.Lane lane, int client, LatencyRecorder latency) {
             this.requester = requester;
             this.first = first;
             this.count = count;
@@ -154,7 +157,8 @@ final class RpcPhase {
             this.window = window;
             this.timeoutNanos = timeoutNanos;
             this.tally = tally;
-            this.clock = clock;
+            this.lane = lane;
+            this.client = client;
             this.latency = latency;
             this.slotCall = new long[window];
             this.slotSent = new long[window];
@@ -202,8 +206,8 @@ final class RpcPhase {
                 inFlight--;
                 if (RpcPayload.verify(reply.correlationId(), size, reply.body())) {
                     tally.correct.increment();
-                    latency.record(now - slotSent[replySlot]);
-                    clock.tick(now);
+                    latency.record(client, now - slotSent[replySlot]);
+                    lane.tick(now);
                 } else {
                     tally.wrongBody.increment();
                 }

@@ -6,8 +6,10 @@ import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.run.remote.ConsumerProcesses;
@@ -27,14 +29,25 @@ import java.util.Set;
 public final class ScenarioRunner {
     private final ProgressListener progress;
     private final PhaseContext.Limits limits;
+    private final RateWindow window;
 
     public ScenarioRunner(ProgressListener progress) {
-        this(progress, PhaseContext.Limits.DEFAULT);
+        this(progress, RateWindow.DEFAULT);
+    }
+
+    /** @param window how rate windows are cut */
+    public ScenarioRunner(ProgressListener progress, RateWindow window) {
+        this(progress, PhaseContext.Limits.DEFAULT, window);
     }
 
     ScenarioRunner(ProgressListener progress, PhaseContext.Limits limits) {
+        this(progress, limits, RateWindow.DEFAULT);
+    }
+
+    ScenarioRunner(ProgressListener progress, PhaseContext.Limits limits, RateWindow window) {
         this.progress = progress;
         this.limits = limits;
+        this.window = window;
     }
 
     /**
@@ -109,7 +122,7 @@ public final class ScenarioRunner {
                           RpcServer server, ServerTally tally) throws Exception {
         Phase phase = workload.reportedPhase();
         PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid, label + " " + phase.label(),
-                progress, limits, null, BrokerControl.NONE, null);
+                progress, limits, null, BrokerControl.NONE, null, window);
         RpcPhase.Outcome out = RpcPhase.run(ctx, server, tally);
         return new Pass(List.of(out.result()), null, out.accounting());
     }
@@ -127,7 +140,7 @@ public final class ScenarioRunner {
                     && (phase.action() == Action.PUBLISH ? fault.killsBroker() : fault.killsConsumer()) ? fault : null;
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
                     label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(),
-                    phaseFault, control, consumerProcesses);
+                    phaseFault, control, consumerProcesses, window);
             if (phase.action() == Action.PUBLISH) {
                 PublishPhase.Outcome out = PublishPhase.run(ctx);
                 results.add(out.result());
@@ -135,11 +148,12 @@ public final class ScenarioRunner {
                 if (phaseFault != null && out.reconnect() != null) {
                     // restarted during the phase; the clients reconnected by themselves
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
-                            out.reconnect().restartMillis(), out.reconnect().reconnectMillis());
+                            out.reconnect().restartMillis(), out.reconnect().reconnectMillis(),
+                            brokerCount(driver, workload.queue()));
                 } else if (phaseFault != null) {
                     long restartMillis = control.restart();
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
-                            restartMillis, -1);
+                            restartMillis, -1, brokerCount(driver, workload.queue()));
                 }
             } else {
                 ConsumePhase.Outcome out = ConsumePhase.run(ctx, lastPublish);
@@ -147,11 +161,20 @@ public final class ScenarioRunner {
                 accounting = out.accounting();
                 if (phaseFault != null) {
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.receivedAtKill(), -1,
-                            out.recoveryMillis());
+                            out.recoveryMillis(), brokerCount(driver, workload.queue()));
                 }
             }
         }
         return new Pass(List.copyOf(results), accounting);
+    }
+
+    /** The broker's own count of the queue, or null where the path cannot ask or the broker did not answer. */
+    private static BrokerCount brokerCount(Driver driver, String queue) {
+        try {
+            return driver.brokerCount(queue).orElse(null);
+        } catch (Exception e) {
+            return null;
+        }
     }
 
     private static Phase effective(Phase phase, Set<PublishMode> setupModes) {

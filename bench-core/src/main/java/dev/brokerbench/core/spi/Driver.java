@@ -29,6 +29,14 @@ public interface Driver extends AutoCloseable {
         throw new UnsupportedOperationException(info().clientPath() + " has no request/reply");
     }
 
+    /**
+     * The broker's own count of the messages on {@code queue} (its statistics or management, not a consumer of this
+     * suite), on a new connection; empty where the path has no way to ask.
+     */
+    default java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(String queue) throws Exception {
+        return java.util.Optional.empty();
+    }
+
     @Override
     void close() throws Exception;
 }

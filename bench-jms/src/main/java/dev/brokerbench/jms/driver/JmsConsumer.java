@@ -4,23 +4,29 @@ import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import jakarta.jms.Connection;
+import jakarta.jms.Destination;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 
-/** One connection, one session, one synchronous consumer; reads every body fully, as a real consumer would. */
+/**
+ * One connection, one session, one synchronous consumer; reads every body fully, as a real consumer would. The
+ * MessageConsumer is created in {@link #start()}: some libraries (ActiveMQ's) are sent their prefetch as soon as the
+ * consumer exists, even on a stopped connection.
+ */
 final class JmsConsumer implements Consumer {
     private final Connection connection;
     private final Session session;
-    private final MessageConsumer consumer;
+    private final Destination destination;
     private final AckMode ackMode;
     private final MessageReader reader = new MessageReader();
+    private MessageConsumer consumer;
     private Message last;
 
-    JmsConsumer(Connection connection, Session session, MessageConsumer consumer, AckMode ackMode) {
+    JmsConsumer(Connection connection, Session session, Destination destination, AckMode ackMode) {
         this.connection = connection;
         this.session = session;
-        this.consumer = consumer;
+        this.destination = destination;
         this.ackMode = ackMode;
     }
 
@@ -31,6 +37,12 @@ final class JmsConsumer implements Consumer {
             case DUPS_OK -> Session.DUPS_OK_ACKNOWLEDGE;
             case TRANSACTED -> Session.SESSION_TRANSACTED;
         };
+    }
+
+    @Override
+    public void start() throws Exception {
+        consumer = session.createConsumer(destination);
+        connection.start();
     }
 
     @Override

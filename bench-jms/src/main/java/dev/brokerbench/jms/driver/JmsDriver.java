@@ -48,8 +48,12 @@ public final class JmsDriver implements Driver {
     }
 
     private <T> T onNewConnection(String queue, OnConnection<T> build) throws Exception {
+        return onNewConnection(factory, queue, build);
+    }
+
+    private <T> T onNewConnection(ConnectionFactory from, String queue, OnConnection<T> build) throws Exception {
         provider.prepareQueue(brokerId, endpoint, queue);
-        Connection connection = factory.createConnection();
+        Connection connection = from.createConnection();
         try {
             return build.build(connection);
         } catch (Exception e) {
@@ -68,17 +72,17 @@ public final class JmsDriver implements Driver {
         });
     }
 
+    /** Connection and session only: the JMS consumer is created, and the connection started, in start(). */
     @Override
     public Consumer consumer(String queue) throws Exception {
-        return onNewConnection(queue, connection -> {
+        return onNewConnection(provider.consumerFactory(factory, brokerId, endpoint, spec, queue), queue, connection -> {
+            boolean listener = provider.prefetchesOnlyWithListener();
             boolean transacted = spec.ackMode() == AckMode.TRANSACTED;
-            Session session = connection.createSession(transacted, JmsConsumer.sessionMode(spec.ackMode()));
-            var consumer = session.createConsumer(session.createQueue(queue));
-            Consumer result = provider.prefetchesOnlyWithListener()
-                    ? new JmsListenerConsumer(connection, consumer)
-                    : new JmsConsumer(connection, session, consumer, spec.ackMode());
-            connection.start();
-            return result;
+            Session session = connection.createSession(transacted, listener
+                    ? JmsListenerConsumer.sessionMode(spec.ackMode()) : JmsConsumer.sessionMode(spec.ackMode()));
+            var destination = session.createQueue(queue);
+            return listener ? new JmsListenerConsumer(connection, session, destination, spec.ackMode())
+                    : new JmsConsumer(connection, session, destination, spec.ackMode());
         });
     }
 
@@ -93,6 +97,11 @@ public final class JmsDriver implements Driver {
             throws Exception {
         provider.prepareQueue(brokerId, endpoint, queue);
         return JmsRpcServer.start(factory, queue, sessions, onReceive);
+    }
+
+    @Override
+    public java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(String queue) throws Exception {
+        return provider.brokerCount(factory, brokerId, endpoint, queue);
     }
 
     @Override

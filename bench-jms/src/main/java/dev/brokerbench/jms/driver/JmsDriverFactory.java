@@ -2,6 +2,7 @@ package dev.brokerbench.jms.driver;
 
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Driver;
@@ -54,6 +55,24 @@ public abstract class JmsDriverFactory implements DriverFactory {
 
     /** Makes sure the durable queue exists where the library cannot create it itself; idempotent. */
     protected void prepareQueue(String brokerId, Endpoint endpoint, String queue) throws Exception {
+    }
+
+    /**
+     * The broker's own count of the queue's messages. By default what a JMS QueueBrowser lists (the broker's view of
+     * the queue, read without consuming it); providers with a statistics or management API use that instead.
+     */
+    protected java.util.Optional<BrokerCount> brokerCount(ConnectionFactory factory, String brokerId,
+                                                          Endpoint endpoint, String queue) throws Exception {
+        return java.util.Optional.of(QueueBrowsing.count(factory, queue));
+    }
+
+    /**
+     * The connection factory a consumer of {@code queue} connects with: the path's own, unless the library counts the
+     * prefetch in another unit than messages and must be sized for this queue (Artemis Core counts bytes).
+     */
+    protected ConnectionFactory consumerFactory(ConnectionFactory factory, String brokerId, Endpoint endpoint,
+                                                ClientSpec spec, String queue) throws Exception {
+        return factory;
     }
 
     /** Everything supported unless a provider says otherwise. */

@@ -1,26 +1,47 @@
 package dev.brokerbench.jms.driver;
 
+import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import jakarta.jms.Connection;
+import jakarta.jms.Destination;
 import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A consumer for libraries whose synchronous {@code receive()} does not prefetch: a MessageListener (which does)
- * hands messages to the client thread. Only AUTO and DUPS_OK acknowledgement, which the library performs itself.
+ * hands messages to the client thread. The session acknowledges explicitly (CLIENT_ACKNOWLEDGE): with AUTO the
+ * library would acknowledge each message as it hands it to the listener, the broker's prefetch limit would never
+ * bind, and the hand-off queue would hold the whole queue. Here a message is acknowledged after the client thread
+ * took it (AUTO, DUPS_OK) or when the client acknowledges (CLIENT), so at most the prefetch is ever in flight.
  */
 final class JmsListenerConsumer implements Consumer {
     private final Connection connection;
+    private final Session session;
+    private final Destination destination;
+    private final AckMode ackMode;
     private final BlockingQueue<Message> delivered = new LinkedBlockingQueue<>();
     private final MessageReader reader = new MessageReader();
+    private Message last;
 
-    JmsListenerConsumer(Connection connection, MessageConsumer consumer) throws Exception {
+    JmsListenerConsumer(Connection connection, Session session, Destination destination, AckMode ackMode) {
         this.connection = connection;
-        consumer.setMessageListener(delivered::add);
+        this.session = session;
+        this.destination = destination;
+        this.ackMode = ackMode;
+    }
+
+    static int sessionMode(AckMode mode) {
+        return mode == AckMode.TRANSACTED ? Session.SESSION_TRANSACTED : Session.CLIENT_ACKNOWLEDGE;
+    }
+
+    @Override
+    public void start() throws Exception {
+        session.createConsumer(destination).setMessageListener(delivered::add);
+        connection.start();
     }
 
     @Override
@@ -30,12 +51,25 @@ final class JmsListenerConsumer implements Consumer {
             return false;
         }
         reader.deliver(m, sink);
+        if (ackMode == AckMode.AUTO || ackMode == AckMode.DUPS_OK) {
+            m.acknowledge();
+        } else {
+            last = m;
+        }
         return true;
     }
 
     @Override
-    public void acknowledge() {
-        // the library acknowledged on delivery (AUTO / DUPS_OK)
+    public void acknowledge() throws Exception {
+        if (last == null) {
+            return;
+        }
+        if (ackMode == AckMode.TRANSACTED) {
+            session.commit();
+        } else {
+            last.acknowledge();
+        }
+        last = null;
     }
 
     @Override

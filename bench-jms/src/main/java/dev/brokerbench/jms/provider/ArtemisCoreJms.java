@@ -15,11 +15,15 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 /**
  * Jakarta Messaging over Artemis' Core protocol (artemis-jakarta-client).
  *
- * <p>Parity: Artemis counts the consumer window in bytes, so a prefetch of N messages becomes
- * {@code N x encoded size of one message} (measured from a real Core message with the suite's properties).
- * Durable sends block for the broker's response (blockOnDurableSend), which makes sync publish broker-confirmed.
- * Async completions need {@code confirmationWindowSize}; it is set to a tenth of the publish window in bytes so
- * confirmations flow well before the window fills.
+ * <p>Parity: Artemis counts the consumer window in bytes of the packets it sends (message, properties the JMS
+ * producer adds such as {@code __AMQ_CID} and the routing type, the address, packet header). A prefetch of N messages
+ * is therefore {@code N x} the flow-control size of one of the suite's messages, measured per queue (the address is
+ * part of every packet): one stamped message of the cell's size goes through a scratch queue whose name is as long
+ * as the real one, and its flow-control size is read back. (A size computed from a synthetic message missed the
+ * producer's properties and the packet overhead: "prefetch 1000" held 424 empty messages.) Durable sends block for
+ * the broker's response (blockOnDurableSend), which makes sync publish broker-confirmed. Async completions need
+ * {@code confirmationWindowSize}; it is set to a tenth of the publish window in bytes so confirmations flow well
+ * before the window fills.
  */
 public final class ArtemisCoreJms extends JmsDriverFactory {
     @Override
@@ -52,27 +56,50 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
         return AsyncSend.JMS2;
     }
 
+    /** Flow-control bytes of one suite message, by URL, payload size and queue-name length. */
+    private final Map<String, Integer> flowControlBytes = new java.util.concurrent.ConcurrentHashMap<>();
+
     @Override
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         int messageBytes = encodedSize(spec.payloadBytes());
         long consumerWindow = (long) spec.prefetch() * messageBytes;
+        String url = url(endpoint, spec, consumerWindow, messageBytes);
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("consumerWindowSize", "prefetch " + spec.prefetch() + " x the flow-control size of one suite"
+                + " message on the consumer's queue (bytes), measured per queue through a scratch queue of the same"
+                + " name length");
+        settings.put("confirmationWindowSize", Math.max(messageBytes, (long) spec.publishWindow() * messageBytes / 10)
+                + " bytes");
+        settings.put("syncPublish", "blockOnDurableSend=true: send() returns after the broker's response");
+        settings.put("reconnect", spec.reconnect() ? "reconnectAttempts=-1, retryInterval=100 ms"
+                : "off (reconnectAttempts=0): a broken connection fails the phase");
+        return new Configured(new ActiveMQConnectionFactory(url), url, settings);
+    }
+
+    /** A factory whose consumers hold exactly {@code prefetch} of the suite's messages from {@code queue}. */
+    @Override
+    protected jakarta.jms.ConnectionFactory consumerFactory(jakarta.jms.ConnectionFactory factory, String brokerId,
+                                                            Endpoint endpoint, ClientSpec spec, String queue)
+            throws Exception {
+        int messageBytes = encodedSize(spec.payloadBytes());
+        String key = endpoint.hostAndPort() + "|" + spec.payloadBytes() + "|" + queue.length();
+        Integer measured = flowControlBytes.get(key);
+        if (measured == null) {
+            measured = FlowControlProbe.measure(factory, queue.length(), spec.payloadBytes());
+            flowControlBytes.put(key, measured);
+        }
+        return new ActiveMQConnectionFactory(url(endpoint, spec, (long) spec.prefetch() * measured, messageBytes));
+    }
+
+    private static String url(Endpoint endpoint, ClientSpec spec, long consumerWindow, int messageBytes) {
         long confirmationWindow = Math.max(messageBytes, (long) spec.publishWindow() * messageBytes / 10);
-        String url = "tcp://" + endpoint.hostAndPort()
+        return "tcp://" + endpoint.hostAndPort()
                 + "?consumerWindowSize=" + consumerWindow
                 + "&confirmationWindowSize=" + confirmationWindow
                 + "&blockOnDurableSend=true&blockOnNonDurableSend=false"
                 + "&callTimeout=30000"
                 + (spec.reconnect() ? "&reconnectAttempts=-1&retryInterval=100&retryIntervalMultiplier=1.0"
                         : "&reconnectAttempts=0");
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("encodedMessageBytes", String.valueOf(messageBytes));
-        settings.put("consumerWindowSize", consumerWindow + " bytes = prefetch " + spec.prefetch() + " x "
-                + messageBytes + " bytes");
-        settings.put("confirmationWindowSize", confirmationWindow + " bytes");
-        settings.put("syncPublish", "blockOnDurableSend=true: send() returns after the broker's response");
-        settings.put("reconnect", spec.reconnect() ? "reconnectAttempts=-1, retryInterval=100 ms"
-                : "off (reconnectAttempts=0): a broken connection fails the phase");
-        return new Configured(new ActiveMQConnectionFactory(url), url, settings);
     }
 
     /** Encoded size of one of the suite's messages as Core counts it for flow control. */
@@ -86,5 +113,21 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
         m.putLongProperty(Stamp.SEND_NANOS, Long.MAX_VALUE);
         m.getBodyBuffer().writeBytes(new byte[payloadBytes]);
         return m.getEncodeSize();
+    }
+
+    /** Artemis' own count (a Core queue query: messages on the queue, in flight included). */
+    @Override
+    protected java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(
+            jakarta.jms.ConnectionFactory factory, String brokerId, Endpoint endpoint, String queue) throws Exception {
+        var locator = ((ActiveMQConnectionFactory) factory).getServerLocator();
+        try (var sessions = locator.createSessionFactory(); var session = sessions.createSession()) {
+            var query = session.queueQuery(org.apache.activemq.artemis.api.core.SimpleString.of(queue));
+            if (!query.isExists()) {
+                return java.util.Optional.of(new dev.brokerbench.core.result.BrokerCount(0,
+                        "Artemis Core queue query: the queue does not exist"));
+            }
+            return java.util.Optional.of(new dev.brokerbench.core.result.BrokerCount(query.getMessageCount(),
+                    "Artemis Core queue query: message count"));
+        }
     }
 }

@@ -80,4 +80,31 @@ public class OpenWireJms extends JmsDriverFactory {
                 + " 10 KB sync sends to Apollo ran at 90 msg/s)");
         return new Configured(new ActiveMQConnectionFactory(url), url, settings);
     }
+
+    /**
+     * ActiveMQ Classic's own count: its statistics plugin answers a message sent to
+     * {@code ActiveMQ.Statistics.Destination.<queue>} with the queue's size (the suite's Classic launcher installs
+     * the plugin). Where nobody answers within 3 s (another broker over OpenWire), what a QueueBrowser lists.
+     */
+    @Override
+    protected java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(
+            jakarta.jms.ConnectionFactory factory, String brokerId, Endpoint endpoint, String queue) throws Exception {
+        try (jakarta.jms.Connection connection = factory.createConnection()) {
+            connection.start();
+            jakarta.jms.Session session = connection.createSession(false, jakarta.jms.Session.AUTO_ACKNOWLEDGE);
+            jakarta.jms.TemporaryQueue reply = session.createTemporaryQueue();
+            jakarta.jms.MessageConsumer replies = session.createConsumer(reply);
+            jakarta.jms.Message request = session.createMessage();
+            request.setJMSReplyTo(reply);
+            jakarta.jms.MessageProducer producer = session.createProducer(
+                    session.createQueue("ActiveMQ.Statistics.Destination." + queue));
+            producer.setDeliveryMode(jakarta.jms.DeliveryMode.NON_PERSISTENT);
+            producer.send(request);
+            if (replies.receive(3000) instanceof jakarta.jms.MapMessage stats && stats.itemExists("size")) {
+                return java.util.Optional.of(new dev.brokerbench.core.result.BrokerCount(stats.getLong("size"),
+                        "ActiveMQ statistics plugin: queue size"));
+            }
+        }
+        return super.brokerCount(factory, brokerId, endpoint, queue);
+    }
 }

@@ -90,4 +90,11 @@ public final class RabbitMqJms extends JmsDriverFactory {
         settings.put("queue", "durable queue declared by rabbitmq-jms (bound to exchange jms.durable.queues)");
         return new Configured(factory, "amqp://" + endpoint.hostAndPort(), settings);
     }
+
+    /** RabbitMQ's own count (a passive queue.declare on the same port). */
+    @Override
+    protected java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(
+            jakarta.jms.ConnectionFactory factory, String brokerId, Endpoint endpoint, String queue) throws Exception {
+        return java.util.Optional.of(dev.brokerbench.amqp.AmqpQueues.count(endpoint.host(), endpoint.port(), queue));
+    }
 }

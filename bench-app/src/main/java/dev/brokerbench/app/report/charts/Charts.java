@@ -120,10 +120,10 @@ public final class Charts {
         return png("overall", "overall msg/s per case", chart);
     }
 
-    /** Min / mean / max over 1000-message windows for one case, per broker and client path. */
+    /** Min / mean / max over rate windows (>= 1000 completions and >= the minimum duration) for one case, per broker and client path. */
     public static Png windows(String caseName, String title, List<RunResult> results) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(caseName + ": " + title + " — rate over 1000-message windows").yAxisTitle("msg/s").build();
+                .title(caseName + ": " + title + " — rate windows (>= 1000 msgs, >= min duration)").yAxisTitle("msg/s").build();
         style(chart);
         List<String> names = results.stream().map(Charts::series).toList();
         chart.addSeries("min", names, results.stream().map(r -> r.reportedPhase().rate().windowMin()).toList());
@@ -141,6 +141,9 @@ public final class Charts {
                 .yAxisTitle("latency µs (log)").build();
         style(chart);
         chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::humanNumber);
+        double yMin = Double.MAX_VALUE;
+        double yMax = 0;
         for (RunResult r : results) {
             if (r.reportedPhase().latency() == null) {
                 continue;
@@ -152,11 +155,14 @@ public final class Charts {
                 double p = Math.min(PERCENTILES[i], 99.999);
                 x[i] = 1 / (1 - p / 100);
                 y[i] = Math.max(1, h.getValueAtPercentile(PERCENTILES[i]) / 1000.0);
+                yMin = Math.min(yMin, y[i]);
+                yMax = Math.max(yMax, y[i]);
             }
             XYSeries s = chart.addSeries(series(r), x, y);
             s.setLineColor(palette.of(series(r)));
             s.setMarkerColor(palette.of(series(r)));
         }
+        yDecades(chart, yMin, yMax);
         return png("latency-" + caseName, caseName + " latency percentiles", chart);
     }
 
@@ -193,8 +199,48 @@ public final class Charts {
         return map;
     }
 
+    /** 390000 as "390k", 1500000 as "1.5M", 0.25 as "0.25": tick labels a person reads at a glance. */
+    static String humanNumber(double v) {
+        double a = Math.abs(v);
+        if (a >= 1e9) {
+            return trim(v / 1e9) + "G";
+        }
+        if (a >= 1e6) {
+            return trim(v / 1e6) + "M";
+        }
+        if (a >= 1e4) {
+            return trim(v / 1e3) + "k";
+        }
+        if (a >= 1 || a == 0) {
+            return String.format(java.util.Locale.ROOT, "%,.0f", v);
+        }
+        return trim(v);
+    }
+
+    private static String trim(double v) {
+        String s = String.format(java.util.Locale.ROOT, "%.2f", v);
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    /**
+     * A log axis from the decade below {@code min} to the decade above {@code max}: XChart labels a log axis only at
+     * powers of ten, so data inside one decade would otherwise get no tick label at all.
+     */
+    static void yDecades(Chart<?, ?> chart, double min, double max) {
+        if (!(min > 0) || !(max > 0)) {
+            return;
+        }
+        var styler = (org.knowm.xchart.style.AxesChartStyler) chart.getStyler();
+        styler.setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+        styler.setYAxisMax(Math.pow(10, Math.ceil(Math.log10(max * 1.0001))));
+    }
+
     static void style(Chart<?, ?> chart) {
         Styler s = chart.getStyler();
+        if (s instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+            axes.setyAxisTickLabelsFormattingFunction(Charts::humanNumber);
+        }
         s.setChartBackgroundColor(Color.WHITE);
         s.setPlotBackgroundColor(new Color(250, 250, 252));
         s.setLegendPosition(Styler.LegendPosition.OutsideE);

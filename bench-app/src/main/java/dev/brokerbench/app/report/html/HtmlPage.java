@@ -46,9 +46,15 @@ public final class HtmlPage {
         h.append(data.results().size()).append(" results · ").append(data.jmh().size()).append(" JMH scores</p></header><main>");
         flags(h, data);
         if (!CallTables.queues(data.results()).isEmpty()) {
-            section(h, "results", "Results: queue cases", "<p>Reported phase of each case; min / mean / max over"
-                    + " windows of 1000 messages, overall = messages / active time; latency from send to broker"
-                    + " confirmation.</p>" + resultsTable(data.results()));
+            section(h, "results", "Results: queue cases", "<p>Reported phase of each case. Overall = completions"
+                    + " (confirmations; for consume, first receipts of the phase's own messages) / time from the"
+                    + " phase start to the last completion. min / mean / max over rate windows: a window closes after"
+                    + " at least 1000 completions <em>and</em> at least the minimum duration (100 ms unless"
+                    + " --window-min-ms says otherwise), so batched confirmations or prefetched deliveries cannot"
+                    + " make a window microseconds long; mean = completions in whole windows / their time. Latency"
+                    + " from send to broker confirmation. CPU µs/msg: the suite's JVM and the broker process per"
+                    + " completed message; client-limited = the load generator plausibly limited the figure (it used"
+                    + " 80 % of all cores, a full core, or more CPU than the broker).</p>" + resultsTable(data.results()));
         }
         if (!CallTables.of(data.results()).isEmpty()) {
             StringBuilder calls = new StringBuilder("<p>").append(esc(SummaryTables.CALLS_NOTE)).append("</p>")
@@ -105,15 +111,20 @@ public final class HtmlPage {
                         + esc(r.rpc() != null ? r.rpc().summary()
                         : r.accounting() == null ? "no accounting" : r.accounting().summary()));
             }
-            if (r.phases().stream().anyMatch(p -> p.resources().clientSaturated())) {
-                flags.add("<span class=\"badge warn\">client saturated</span> " + esc(cell)
-                        + ": the load generator used 80 % or more of all cores; the figure may be its limit");
+            if (r.caveats() != null) {
+                r.caveats().forEach(c -> flags.add("<span class=\"badge warn\">not equivalent</span> " + esc(cell)
+                        + ": " + esc(c)));
             }
+            r.phases().stream().filter(p -> p.reported() && p.resources().clientSaturated()).findFirst()
+                    .ifPresent(p -> flags.add("<span class=\"badge warn\">client-limited</span> " + esc(cell)
+                            + ": " + esc(p.resources().clientLimit().reason()) + " (CPU µs per message, client /"
+                            + " broker: " + esc(dev.brokerbench.app.report.SummaryTables.cpuPerMessage(p))
+                            + "); the figure may be the load generator's limit"));
         }
         h.append("<section id=\"flags\"><h2>Flags</h2>");
         if (flags.isEmpty()) {
             h.append("<p><span class=\"badge ok\">clean</span> every cell delivered every message exactly once"
-                    + " (every call answered correctly), without errors, and no client was saturated.</p>");
+                    + " (every call answered correctly), without errors, and no client plausibly limited a figure.</p>");
         } else {
             h.append("<ul class=\"flags\">");
             flags.forEach(f -> h.append("<li>").append(f).append("</li>"));

@@ -15,13 +15,15 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ServiceLoader;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A consumer in its own process, so that it can be killed with SIGKILL like a crashed application. It opens one
  * consumer through the named client path and reports every message's stamp to the suite on stdout as soon as it
- * arrives, before it is acknowledged (so whatever the broker counts as consumed, the suite has seen). It stops, acknowledging
- * what it reported, when its stdin closes: the suite closed it, or the suite died.
+ * arrives, before it is acknowledged (so whatever the broker counts as consumed, the suite has seen). Its consumer is
+ * opened stopped and subscribes when the suite writes {@link ConsumerWire#START} on its stdin (at the phase's common
+ * start). It stops, acknowledging what it reported, when its stdin closes: the suite closed it, or the suite died.
  *
  * <p>Usage: {@code ConsumerProcessMain PATH_ID BROKER_ID PROTOCOL HOST PORT QUEUE CLIENT_SPEC_JSON}
  */
@@ -41,22 +43,27 @@ public final class ConsumerProcessMain {
             System.exit(2);
         }
         AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch go = new CountDownLatch(1);
         Thread lifeline = new Thread(() -> {
             try {
-                while (System.in.read() >= 0) {
-                    // the suite never writes
+                int b;
+                while ((b = System.in.read()) >= 0) {
+                    if (b == ConsumerWire.START) {
+                        go.countDown();
+                    }
                 }
             } catch (IOException e) {
                 // same as end-of-file
             }
             stop.set(true);
+            go.countDown();
             sleepQuietly(15_000);
             Runtime.getRuntime().halt(3); // did not stop in time
         }, "consumer-lifeline");
         lifeline.setDaemon(true);
         lifeline.start();
         try {
-            run(args, wire, stop);
+            run(args, wire, stop, go);
             wire.flush();
             System.exit(0);
         } catch (Throwable t) {
@@ -68,7 +75,8 @@ public final class ConsumerProcessMain {
         }
     }
 
-    private static void run(String[] args, DataOutputStream wire, AtomicBoolean stop) throws Exception {
+    private static void run(String[] args, DataOutputStream wire, AtomicBoolean stop, CountDownLatch go)
+            throws Exception {
         String pathId = args[0];
         Endpoint endpoint = new Endpoint(args[2], args[3], Integer.parseInt(args[4]));
         ClientSpec spec = Json.mapper().readValue(args[6], ClientSpec.class);
@@ -79,6 +87,11 @@ public final class ConsumerProcessMain {
         try (Driver driver = path.create(args[1], endpoint, spec); Consumer consumer = driver.consumer(args[5])) {
             ConsumerWire.ready(wire);
             wire.flush();
+            go.await();
+            if (stop.get()) {
+                return;
+            }
+            consumer.start();
             int unacked = 0;
             while (!stop.get()) {
                 boolean got = consumer.receive(POLL_MILLIS, (stream, sequence, sendNanos, bytes, redelivered) -> {

@@ -12,6 +12,8 @@ import java.io.IOException;
  */
 final class ConsumerWire {
     static final byte READY = 'R';
+    /** Suite to child, on the child's stdin: subscribe now. */
+    static final byte START = 'S';
     static final byte DELIVERY = 'D';
     static final byte ERROR = 'E';
 

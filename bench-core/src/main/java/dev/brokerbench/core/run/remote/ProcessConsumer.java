@@ -116,6 +116,14 @@ public final class ProcessConsumer implements Consumer {
         return false;
     }
 
+    /** Tells the child to subscribe: one byte on its stdin (which otherwise only ends, as its lifeline). */
+    @Override
+    public void start() throws IOException {
+        var in = process.getOutputStream();
+        in.write(ConsumerWire.START);
+        in.flush();
+    }
+
     /** Nothing to do: the process acknowledges what it reported. */
     @Override
     public void acknowledge() {

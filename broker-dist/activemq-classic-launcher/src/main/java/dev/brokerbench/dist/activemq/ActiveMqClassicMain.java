@@ -34,6 +34,10 @@ public final class ActiveMqClassicMain {
         broker.setPersistent(true);
         broker.setSchedulerSupport(false);
         broker.setAdvisorySupport(true);
+        // answers ActiveMQ.Statistics.Destination.<queue> with the queue's size: the broker's own count, which the
+        // suite shows beside its accounting after a kill
+        broker.setPlugins(new org.apache.activemq.broker.BrokerPlugin[] {
+                new org.apache.activemq.plugin.StatisticsBrokerPlugin()});
 
         KahaDBPersistenceAdapter kahaDb = new KahaDBPersistenceAdapter();
         kahaDb.setDirectory(new File(data, "kahadb"));

@@ -1,0 +1,146 @@
+package dev.brokerbench.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.Confirmation;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Stamp;
+import dev.brokerbench.core.spi.Support;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * "Prefetch 1000" means 1000 messages on every consume path, whatever unit the library counts in (messages, bytes,
+ * link credit, basic.qos). Measured through the broker: fill a queue with {@link #FILL} messages, open consumer A and
+ * let it take nothing, then drain the queue with consumer B while A stays open. What B gets is what the broker had
+ * not handed to A: A's in-flight count = FILL - B's count. Every path that declares {@link Capability#PREFETCH} must
+ * come within 5 % of 1000, for empty and for 10 KB messages.
+ */
+class PrefetchIT {
+    static final int PREFETCH = 1000;
+    static final int FILL = 2500;
+    static final double TOLERANCE = 0.05;
+
+    @TempDir
+    Path work;
+
+    static Stream<BrokerRuntime> brokers() {
+        return Catalog.load().brokers().stream().filter(b -> b.runtime().equals("local"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokers")
+    void everyConsumePathHoldsExactlyThePrefetch(BrokerRuntime runtime) throws Exception {
+        Path dist = Path.of(System.getProperty("brokerbench.dist.dir", "."));
+        BrokerEnvironment env = new BrokerEnvironment(dist, work, Duration.ofSeconds(90), "1g");
+        Assumptions.assumeTrue(runtime.unavailableReason(env).isEmpty(),
+                () -> "SKIPPED " + runtime.displayName() + ": " + runtime.unavailableReason(env).orElseThrow());
+        List<String> measured = new ArrayList<>();
+        SoftAssertions soft = new SoftAssertions();
+        try (BrokerInstance broker = runtime.start(env)) {
+            for (DriverFactory path : Catalog.load().compatiblePaths(runtime)) {
+                Support prefetch = path.capabilities(runtime.brokerId()).get(Capability.PREFETCH);
+                if (prefetch == null || prefetch.level() == Support.Level.UNSUPPORTED) {
+                    measured.add(path.id() + ": not run, " + (prefetch == null ? "no prefetch capability"
+                            : prefetch.reason()));
+                    continue;
+                }
+                for (int size : new int[] {0, 10 * 1024}) {
+                    long inFlight = inFlight(broker, runtime.brokerId(), path, size);
+                    measured.add(path.id() + " " + size + " B: " + inFlight
+                            + (prefetch.supported() ? "" : " (declared not equivalent)"));
+                    if (!prefetch.supported()) {
+                        continue; // measured and shown; the path says why it is not equivalent
+                    }
+                    soft.assertThat(inFlight).as("%s / %s, %d-byte messages: messages in flight to one idle consumer",
+                            runtime.brokerId(), path.id(), size)
+                            .isBetween(Math.round(PREFETCH * (1 - TOLERANCE)), Math.round(PREFETCH * (1 + TOLERANCE)));
+                }
+            }
+        }
+        System.out.println("prefetch on " + runtime.brokerId() + ": " + String.join("; ", measured));
+        soft.assertAll();
+    }
+
+    /** Messages the broker handed to a consumer that takes none, with a prefetch of {@link #PREFETCH}. */
+    private static long inFlight(BrokerInstance broker, String brokerId, DriverFactory path, int size)
+            throws Exception {
+        String queue = "prefetch-" + path.id() + "-" + size + "-" + ThreadLocalRandom.current().nextInt(1 << 20);
+        ClientSpec spec = new ClientSpec(1000, PREFETCH, AckMode.AUTO, 1, true, size);
+        try (Driver driver = path.create(brokerId, broker.endpoint(path.protocol()), spec)) {
+            fill(driver, queue, new byte[size]);
+            try (Consumer idle = driver.consumer(queue)) {
+                idle.start();
+                Thread.sleep(2000); // the broker pushes the idle consumer its prefetch
+                long drained = 0;
+                try (Consumer drain = driver.consumer(queue)) {
+                    drain.start();
+                    long quietSince = System.nanoTime();
+                    while (System.nanoTime() - quietSince < TimeUnit.SECONDS.toNanos(2)) {
+                        if (drain.receive(100, (stream, sequence, sendNanos, bytes, redelivered) -> { })) {
+                            drained++;
+                            quietSince = System.nanoTime();
+                        }
+                    }
+                }
+                assertThat(drained).as("%s: the draining consumer got more than was sent", path.id())
+                        .isLessThanOrEqualTo(FILL);
+                return FILL - drained;
+            }
+        }
+    }
+
+    /** {@link #FILL} persistent messages, confirmed (async where the path has it, else sync). */
+    private static void fill(Driver driver, String queue, byte[] payload) throws Exception {
+        Semaphore window = new Semaphore(1000);
+        try (Publisher publisher = driver.publisher(queue)) {
+            boolean async = true;
+            for (int i = 0; i < FILL; i++) {
+                Stamp stamp = new Stamp(1, i, System.nanoTime());
+                if (async) {
+                    assertThat(window.tryAcquire(30, TimeUnit.SECONDS)).as("fill: a confirmation in 30 s").isTrue();
+                    try {
+                        publisher.sendAsync(stamp, payload, new Confirmation() {
+                            @Override
+                            public void confirmed() {
+                                window.release();
+                            }
+
+                            @Override
+                            public void failed(Throwable cause) {
+                                window.release();
+                            }
+                        });
+                        continue;
+                    } catch (UnsupportedOperationException e) {
+                        window.release();
+                        async = false;
+                    }
+                }
+                publisher.send(stamp, payload);
+            }
+            assertThat(window.tryAcquire(1000, 60, TimeUnit.SECONDS)).as("fill: every send confirmed").isTrue();
+        }
+    }
+}
