@@ -55,10 +55,10 @@ class BenchProfile {
                 "--broker", System.getProperty("bench.brokers", "all"),
                 "--case", System.getProperty("bench.cases", "all"),
                 "--scale", System.getProperty("bench.scale", "0.02"), "--out", RESULTS.toString(), "--no-progress",
-                "--jmh", "--jmh-forks", System.getProperty("bench.jmh.forks", "1"),
+                "--jmh", "--jmh-forks", System.getProperty("bench.jmh.forks", "2"),
                 "--jmh-warmups", System.getProperty("bench.jmh.warmups", "1"),
                 "--jmh-iterations", System.getProperty("bench.jmh.iterations", "5"),
-                "--jmh-seconds", System.getProperty("bench.jmh.seconds", "3"),
+                "--jmh-seconds", System.getProperty("bench.jmh.seconds", "2"),
                 "--jmh-batch", System.getProperty("bench.jmh.batch", "5000"));
         int report = bench("report", RESULTS.toString(), "--out", REPORT.toString());
         assertThat(report).isZero();

@@ -55,6 +55,9 @@ class CliValidationTest {
             "--runtime external --url artemis=http://h:80 | --url: ActiveMQ Artemis has no protocol 'http'; allowed: amqp, core, openwire, stomp",
             "--runtime external --url artemis=core://h:99999 | --url: 'artemis=core://h:99999' is not BROKER=PROTOCOL://HOST:PORT",
             "--runtime external --url artemis:core://h:1 | --url: 'artemis:core://h:1' is not BROKER=PROTOCOL://HOST:PORT",
+            "--window-min-ms -1            | --window-min-ms: must be 0..60000, got -1",
+            "--data-dir /no/such/dir       | --data-dir: /no/such/dir is not a directory",
+            "--data-dir /dev/shm           | --data-dir: /dev/shm is on tmpfs, where fsync does nothing",
             "--colour blue                 | Unknown options: '--colour'"})
     void rejectsBadInputWithOneLineAndExitCode2(String args, String expected) {
         Path out = tmp.resolve("results");

@@ -33,13 +33,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * "Prefetch 1000" means 1000 messages on every consume path, whatever unit the library counts in (messages, bytes,
  * link credit, basic.qos). Measured through the broker: fill a queue with {@link #FILL} messages, open consumer A and
- * let it take nothing, then drain the queue with consumer B while A stays open. What B gets is what the broker had
+ * let it take nothing for a second, then drain the queue with consumer B while A stays open. What B gets is what the broker had
  * not handed to A: A's in-flight count = FILL - B's count. Every path that declares {@link Capability#PREFETCH} must
  * come within 5 % of 1000, for empty and for 10 KB messages.
  */
 class PrefetchIT {
     static final int PREFETCH = 1000;
-    static final int FILL = 2500;
+    static final int FILL = 1600;
     static final double TOLERANCE = 0.05;
 
     @TempDir
@@ -92,12 +92,12 @@ class PrefetchIT {
             fill(driver, queue, new byte[size]);
             try (Consumer idle = driver.consumer(queue)) {
                 idle.start();
-                Thread.sleep(2000); // the broker pushes the idle consumer its prefetch
+                Thread.sleep(1000); // the broker pushes the idle consumer its prefetch
                 long drained = 0;
                 try (Consumer drain = driver.consumer(queue)) {
                     drain.start();
                     long quietSince = System.nanoTime();
-                    while (System.nanoTime() - quietSince < TimeUnit.SECONDS.toNanos(2)) {
+                    while (System.nanoTime() - quietSince < TimeUnit.SECONDS.toNanos(1)) {
                         if (drain.receive(100, (stream, sequence, sendNanos, bytes, redelivered) -> { })) {
                             drained++;
                             quietSince = System.nanoTime();

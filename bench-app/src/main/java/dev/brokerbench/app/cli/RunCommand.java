@@ -12,6 +12,7 @@ import dev.brokerbench.app.report.CallTables;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.brokers.local.Cleanup;
+import dev.brokerbench.brokers.local.DataFilesystem;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.model.RateWindow;
@@ -73,6 +74,15 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--workloads", paramLabel = "DIR",
             description = "Extra workload YAML files; they replace built-in ones of the same name.")
     Path workloadDir;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Where local brokers keep their data (a fresh directory per run is made inside it and"
+                    + " removed after); its disk decides sync-publish figures (default: the system temp directory).")
+    Path dataDir;
+
+    @Option(names = "--allow-tmpfs", description = "Run brokers with their data on tmpfs/ramfs, where fsync does"
+            + " nothing: persistent figures then measure memory, not durability (refused without this).")
+    boolean allowTmpfs;
 
     @Option(names = "--window-min-ms", defaultValue = "100", paramLabel = "MILLIS",
             description = "Rate windows (min/mean/max) hold at least 1000 completions AND last at least this long,"
@@ -148,7 +158,17 @@ public final class RunCommand implements Callable<Integer> {
         brokerOptions.validateRuntime(cli, catalog,
                 brokerIds.stream().filter(id -> catalog.baseline(id).isEmpty()).toList());
         JmhAgainstBroker.Budget budget = jmhBudget(cli);
-        Path workRoot = Files.createTempDirectory("brokerbench-");
+        Path dataRoot = dataDir != null ? dataDir : Path.of(System.getProperty("java.io.tmpdir"));
+        if (!Files.isDirectory(dataRoot)) {
+            throw new ParameterException(cli, "--data-dir: " + dataRoot + " is not a directory");
+        }
+        java.util.Optional<String> memoryFs = DataFilesystem.inMemory(dataRoot);
+        if (memoryFs.isPresent() && !allowTmpfs) {
+            throw new ParameterException(cli, "--data-dir: " + dataRoot + " is on " + memoryFs.get() + ", where"
+                    + " fsync does nothing and persistent figures would measure memory; choose a disk with"
+                    + " --data-dir, or pass --allow-tmpfs to run there anyway");
+        }
+        Path workRoot = Files.createTempDirectory(dataRoot, "brokerbench-");
         Cleanup.register(workRoot);
         BrokerEnvironment env = brokerOptions.environment(workRoot);
 

@@ -89,6 +89,9 @@ public final class ConsoleListener implements RunListener {
         if (result.caveats() != null) {
             result.caveats().forEach(c -> out.println("      " + c));
         }
+        if (result.brokerPressure() != null) {
+            result.brokerPressure().forEach(c -> out.println("      broker under memory pressure: " + c));
+        }
         if (p.resources() != null && p.resources().clientSaturated()) {
             out.println("      client-limited: " + p.resources().clientLimit().reason() + " (CPU µs/msg client / broker: "
                     + dev.brokerbench.app.report.SummaryTables.cpuPerMessage(p) + ")");

@@ -4,6 +4,7 @@ import dev.brokerbench.brokers.local.Instances;
 import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
+import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
@@ -79,7 +80,9 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         Endpoint openwire = new Endpoint("openwire", "127.0.0.1", port);
         Map<String, String> settings = settings(env.heap());
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
-                new OpenWireHandshakeProbe(), VERSION);
+                new OpenWireHandshakeProbe(), VERSION).withRunningFacts(Map.of(
+                        "KahaDB journal sync", RunningFacts.fact("journalDiskSyncStrategy=(\\w+)"),
+                        "memory limit bytes", RunningFacts.fact("memoryLimit=(\\d+)")));
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, Map.of("openwire", openwire,
                         "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort)), settings, env.startTimeout(), dir));
@@ -91,10 +94,17 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         settings.put("installation", "activemq-broker + activemq-kahadb-store jars, activemq.xml defaults");
         settings.put("persistence", "KahaDB, journalDiskSyncStrategy=always");
         settings.put("journalDiskSyncStrategy", "always (fsync before the send is acknowledged)");
-        settings.put("memoryUsage", "70% of heap");
+        settings.put("memoryUsage", "50% of heap (messages in memory; then producer flow control / store cursor)");
         settings.put("storeUsage", "100 GB");
         settings.put("heap", "-Xms512m -Xmx" + heap);
         settings.put("amqpConnector", "transport.tcpNoDelay=true (the distribution's default leaves Nagle on)");
         return settings;
+    }
+
+    /** Classic throttles producers when a destination reaches its memory limit (producer flow control). */
+    @Override
+    public Map<String, java.util.regex.Pattern> pressureSignals() {
+        return Map.of("producers throttled (memory limit)",
+                java.util.regex.Pattern.compile("Usage Manager (Memory|Store|Temp) Limit"));
     }
 }

@@ -4,6 +4,7 @@ import dev.brokerbench.brokers.local.Instances;
 import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
+import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
@@ -78,12 +79,20 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
         LocalLaunch launch = new LocalLaunch(
                 List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,
                 instance.resolve("log").resolve("console.log"), instance.resolve("log").resolve("artemis.log"),
-                endpoint, new StompConnectProbe(), VERSION);
+                endpoint, new StompConnectProbe(), VERSION)
+                .withRunningFacts(Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal")));
         Map<String, Endpoint> endpoints = new LinkedHashMap<>();
         for (String protocol : protocols()) {
             endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", port));
         }
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(), dir));
+    }
+
+    /** Artemis pages an address to disk past global-max-size, and blocks producers when the disk is full. */
+    @Override
+    public Map<String, java.util.regex.Pattern> pressureSignals() {
+        return Map.of("paged to disk (global-max-size reached)", java.util.regex.Pattern.compile("AMQ222038"),
+                "producers blocked (disk full)", java.util.regex.Pattern.compile("AMQ222212"));
     }
 }

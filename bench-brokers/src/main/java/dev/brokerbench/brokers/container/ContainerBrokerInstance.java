@@ -120,6 +120,11 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         return s;
     }
 
+    @Override
+    public String log() {
+        return logs();
+    }
+
     /** The container's log so far (stdout and stderr). */
     public String logs() {
         try {

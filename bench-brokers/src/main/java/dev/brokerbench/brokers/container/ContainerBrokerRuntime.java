@@ -71,6 +71,11 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
     }
 
     @Override
+    public final java.util.Map<String, Pattern> pressureSignals() {
+        return identity.pressureSignals();
+    }
+
+    @Override
     public final Set<String> protocols() {
         return identity.protocols();
     }

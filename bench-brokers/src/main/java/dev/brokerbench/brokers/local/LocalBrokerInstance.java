@@ -33,6 +33,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private final List<LocalProcess> companions;
     private LocalProcess process;
     private long startToReadyMillis;
+    private Map<String, String> asRunning = Map.of();
     private String version;
 
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<String, Endpoint> endpoints,
@@ -75,6 +76,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
             sleep(100);
         }
         startToReadyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        asRunning = RunningFacts.read(launch, instanceDir);
         return this;
     }
 
@@ -110,7 +112,9 @@ public final class LocalBrokerInstance implements BrokerInstance {
 
     @Override
     public BrokerInfo info() {
-        return new BrokerInfo(runtime.brokerId(), runtime.displayName(), version, runtime.runtime(), settings,
+        Map<String, String> all = new java.util.TreeMap<>(settings);
+        all.putAll(asRunning);
+        return new BrokerInfo(runtime.brokerId(), runtime.displayName(), version, runtime.runtime(), all,
                 startToReadyMillis);
     }
 
@@ -125,6 +129,13 @@ public final class LocalBrokerInstance implements BrokerInstance {
             return OptionalLong.empty();
         }
         return launch.guarded() ? process.firstChildPid() : OptionalLong.of(process.pid());
+    }
+
+    @Override
+    public String log() {
+        String broker = RunningFacts.text(launch.brokerLog());
+        return launch.brokerLog().equals(launch.consoleLog()) ? broker
+                : broker + "\n" + RunningFacts.text(launch.consoleLog());
     }
 
     /** The directory holding this instance's configuration, data and logs. */

@@ -24,7 +24,25 @@ import java.util.regex.Pattern;
  */
 public record LocalLaunch(List<String> command, Map<String, String> environment, Path workDir, Path consoleLog,
                           Path brokerLog, Endpoint probeEndpoint, ReadinessProbe probe, Pattern versionPattern,
-                          boolean guarded) {
+                          boolean guarded, Map<String, Pattern> runningFacts) {
+
+    /** Without facts read back from the log. */
+    public LocalLaunch(List<String> command, Map<String, String> environment, Path workDir, Path consoleLog,
+                       Path brokerLog, Endpoint probeEndpoint, ReadinessProbe probe, Pattern versionPattern,
+                       boolean guarded) {
+        this(command, environment, workDir, consoleLog, brokerLog, probeEndpoint, probe, versionPattern, guarded,
+                Map.of());
+    }
+
+    /**
+     * The same launch, recording what the running broker says of itself: each pattern's first group, found in the
+     * broker's or console log once it is ready, becomes the setting {@code "<name> (as running)"} (e.g. the journal
+     * type Artemis actually uses, which can fall back from ASYNCIO to NIO).
+     */
+    public LocalLaunch withRunningFacts(Map<String, Pattern> facts) {
+        return new LocalLaunch(command, environment, workDir, consoleLog, brokerLog, probeEndpoint, probe,
+                versionPattern, guarded, Map.copyOf(facts));
+    }
 
     /** A launch of a JVM broker (its lifeline is the java agent on its command line). */
     public LocalLaunch(List<String> command, Map<String, String> environment, Path workDir, Path consoleLog,

@@ -36,6 +36,7 @@ public final class RabbitMqContainerRuntime extends ContainerBrokerRuntime {
                         "loopback_users.guest = false",
                         "log.console = true",
                         "log.console.level = info",
+                        RabbitMqLocalRuntime.watermark(env.memoryBudgetBytes()),
                         "")), CONFIG)
                 .withCopyToContainer(Transferable.of("[rabbitmq_amqp1_0,rabbitmq_stomp].\n"),
                         "/etc/rabbitmq/enabled_plugins");
@@ -43,7 +44,7 @@ public final class RabbitMqContainerRuntime extends ContainerBrokerRuntime {
 
     @Override
     protected Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env) {
-        Map<String, String> s = new LinkedHashMap<>(RabbitMqLocalRuntime.settings());
+        Map<String, String> s = new LinkedHashMap<>(RabbitMqLocalRuntime.settings(env));
         s.put("installation", "the image's rabbitmq-server, fixed hostname, node data on the volume");
         return s;
     }

@@ -4,6 +4,7 @@ import dev.brokerbench.brokers.local.Instances;
 import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
+import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.brokers.local.LocalProcess;
 import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.Amqp091Probe;
@@ -88,7 +89,7 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         Map<String, String> environment;
         LocalProcess epmd;
         try {
-            environment = prepare(dir, amqpPort, stompPort, distPort, epmdPort);
+            environment = prepare(dir, amqpPort, stompPort, distPort, epmdPort, env.memoryBudgetBytes());
             epmd = Epmd.start(epmdPort, env.distributionDir(), dir, dir.resolve("epmd.log"));
         } catch (IOException e) {
             throw new BrokerStartException("cannot prepare the RabbitMQ node in " + dir + ": " + e.getMessage(), e);
@@ -96,30 +97,38 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         Endpoint amqp091 = new Endpoint("amqp091", "127.0.0.1", amqpPort);
         LocalLaunch launch = new LocalLaunch(JvmOptions.guarded(env.distributionDir(), dir, List.of(SERVER.toString())),
                 environment, dir, dir.resolve("console.log"), dir.resolve("log").resolve("rabbit.log"), amqp091,
-                new Amqp091Probe(), STARTED, true);
+                new Amqp091Probe(), STARTED, true).withRunningFacts(Map.of(
+                        "memory high watermark", RunningFacts.fact("Memory high watermark set to ([^\\n]+)"),
+                        "disk free limit", RunningFacts.fact("Disk free limit set to ([^\\n]+)")));
         Map<String, Endpoint> endpoints = Map.of(
                 "amqp091", amqp091,
                 "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort),
                 "stomp", new Endpoint("stomp", "127.0.0.1", stompPort));
-        Map<String, String> settings = settings();
+        Map<String, String> settings = settings(env);
         settings.put("installation", "Debian rabbitmq-server, private node (own HOME, cookie, epmd, ports)");
         return Instances.startOrClean(new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(),
                 dir, List.of(epmd)));
     }
 
+    /** The memory budget as RabbitMQ's absolute high watermark (the JVM brokers get it as their heap). */
+    public static String watermark(long memoryBytes) {
+        return "vm_memory_high_watermark.absolute = " + memoryBytes;
+    }
+
     /** The settings both RabbitMQ runtimes record. */
-    public static Map<String, String> settings() {
+    public static Map<String, String> settings(BrokerEnvironment env) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("queue", "durable classic queue");
         settings.put("persistence", "durable classic queue, delivery mode 2, confirms after the store's batched"
                 + " fsync");
         settings.put("plugins", "rabbitmq_amqp1_0, rabbitmq_stomp");
-        settings.put("memory", "Erlang VM, vm_memory_high_watermark default (0.4 of RAM)");
+        settings.put("memory", "vm_memory_high_watermark.absolute = " + env.heap() + " (the JVM brokers' heap):"
+                + " publishers blocked above it; messages paged to disk from half of it (paging ratio 0.5)");
         return settings;
     }
 
-    private static Map<String, String> prepare(Path dir, int amqpPort, int stompPort, int distPort, int epmdPort)
-            throws IOException {
+    private static Map<String, String> prepare(Path dir, int amqpPort, int stompPort, int distPort, int epmdPort,
+                                               long memoryBytes) throws IOException {
         Path home = Files.createDirectories(dir.resolve("home"));
         Path cookie = home.resolve(".erlang.cookie");
         byte[] secret = new byte[16];
@@ -134,6 +143,7 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
                 "loopback_users.guest = true",
                 "log.file.level = info",
                 "log.console = false",
+                watermark(memoryBytes),
                 "") );
         Files.writeString(dir.resolve("enabled_plugins"), "[rabbitmq_amqp1_0,rabbitmq_stomp].\n");
         Files.writeString(dir.resolve("rabbitmq-env.conf"), "");
@@ -156,5 +166,12 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         env.put("RABBITMQ_ALLOW_INPUT", "true");
         env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput");
         return env;
+    }
+
+    /** RabbitMQ raises a memory or disk alarm and blocks every publishing connection until it clears. */
+    @Override
+    public Map<String, java.util.regex.Pattern> pressureSignals() {
+        return Map.of("producers blocked (memory alarm)", java.util.regex.Pattern.compile("memory resource limit alarm set"),
+                "producers blocked (disk alarm)", java.util.regex.Pattern.compile("disk resource limit alarm set"));
     }
 }

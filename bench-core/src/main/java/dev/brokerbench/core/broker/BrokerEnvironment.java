@@ -12,4 +12,17 @@ import java.time.Duration;
  * @param heap            JVM heap for JVM brokers, e.g. {@code 2g} (the same for every broker)
  */
 public record BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap) {
+
+    /**
+     * The memory budget every broker gets, in bytes: the JVM brokers' heap, and RabbitMQ's memory high watermark as
+     * an absolute value. Each broker keeps messages in memory up to about half of it (Artemis global-max-size, Classic
+     * memory limit, RabbitMQ's paging ratio 0.5) and then pages to disk or slows producers.
+     */
+    public long memoryBudgetBytes() {
+        if (heap == null || !heap.matches("[1-9][0-9]*[mMgG]")) {
+            throw new IllegalArgumentException("heap must be like 512m or 2g, got " + heap);
+        }
+        long n = Long.parseLong(heap.substring(0, heap.length() - 1));
+        return Character.toLowerCase(heap.charAt(heap.length() - 1)) == 'g' ? n << 30 : n << 20;
+    }
 }

@@ -18,6 +18,11 @@ public interface BrokerInstance extends AutoCloseable {
     /** Starts the broker again on the same data and ports, waiting until it is ready. */
     void restart() throws BrokerStartException;
 
+    /** The broker's log so far (its log file or the container's output), for what it says during a cell. */
+    default String log() {
+        return "";
+    }
+
     /** Orderly shutdown, keeping the data. */
     void stop();
 

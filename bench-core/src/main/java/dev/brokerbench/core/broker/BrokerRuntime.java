@@ -35,4 +35,12 @@ public interface BrokerRuntime {
     default boolean baseline() {
         return false;
     }
+
+    /**
+     * What this broker writes in its log when memory runs short: a description (e.g. "paged to disk", "producers
+     * blocked") and the log line's pattern. A cell during which one appears is reported with it.
+     */
+    default java.util.Map<String, java.util.regex.Pattern> pressureSignals() {
+        return java.util.Map.of();
+    }
 }

@@ -6,7 +6,7 @@ import dev.brokerbench.core.spi.Stamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 
 /**
  * A {@link LoopbackDriver} whose async confirmations arrive, in batches, on a thread of each publisher's own, as a
@@ -21,7 +21,7 @@ public final class CallbackThreadLoopbackDriver extends LoopbackDriver {
     @Override
     public Publisher publisher(String queue) {
         Publisher inner = super.publisher(queue);
-        BlockingQueue<Confirmation> pending = new LinkedBlockingQueue<>();
+        BlockingQueue<Confirmation> pending = new LinkedTransferQueue<>();
         Thread callbacks = new Thread(() -> {
             List<Confirmation> batch = new ArrayList<>();
             try {

@@ -27,11 +27,14 @@ import java.util.List;
  *                          queue workloads, whose {@code accounting} is set instead
  * @param caveats           what this broker x path pair does not do the way the comparison defines it (e.g. a
  *                          prefetch the broker does not hold to), so the figure is labelled; empty when equivalent
+ * @param brokerPressure    what the broker's log said during the cell about running short of memory (paged to disk,
+ *                          producers blocked or throttled), with how often; empty when it said nothing
  */
 public record RunResult(int schema, String runId, Instant startedAt, double scale, Workload workload,
                         BrokerInfo broker, ClientInfo client, EnvironmentInfo environment, List<PhaseResult> warmup,
                         Accounting warmupAccounting, List<PhaseResult> phases, Accounting accounting,
-                        List<String> errors, FaultOutcome fault, RpcAccounting rpc, List<String> caveats) {
+                        List<String> errors, FaultOutcome fault, RpcAccounting rpc, List<String> caveats,
+                        List<String> brokerPressure) {
     public static final int SCHEMA = 1;
 
     /** The headline phase (the one the workload marks reported). */

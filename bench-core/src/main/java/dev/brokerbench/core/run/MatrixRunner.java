@@ -118,6 +118,7 @@ public final class MatrixRunner {
             return;
         }
         Instant started = Instant.now();
+        int logMark = broker.log().length();
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
             ScenarioRunner.Outcome outcome = workload.calls()
@@ -130,7 +131,8 @@ public final class MatrixRunner {
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
-                    Requirements.caveats(runtime, path, workload)));
+                    Requirements.caveats(runtime, path, workload),
+                    BrokerPressure.since(broker.log(), logMark, runtime.pressureSignals())));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {

@@ -107,12 +107,18 @@ public final class QpidJms extends JmsDriverFactory {
         return caps;
     }
 
-    /** RabbitMQ serves AMQP 0-9-1 on the same port: its own count; elsewhere what a QueueBrowser lists. */
+    /**
+     * RabbitMQ serves AMQP 0-9-1 on the same port: its own count. Apollo: none (a QueueBrowser over its AMQP 1.0
+     * listed 0 messages on a queue that held 101, seen after a restart). Elsewhere what a QueueBrowser lists.
+     */
     @Override
     protected java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(
             jakarta.jms.ConnectionFactory factory, String brokerId, Endpoint endpoint, String queue) throws Exception {
         if (brokerId.equals("rabbitmq")) {
             return java.util.Optional.of(AmqpQueues.count(endpoint.host(), endpoint.port(), queue));
+        }
+        if (brokerId.equals("apollo")) {
+            return java.util.Optional.empty();
         }
         return super.brokerCount(factory, brokerId, endpoint, queue);
     }

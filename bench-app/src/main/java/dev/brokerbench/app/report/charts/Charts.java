@@ -108,6 +108,7 @@ public final class Charts {
                 .build();
         style(chart);
         chart.getStyler().setYAxisLogarithmic(true).setYAxisMin(1.0);
+        linearLabelsOff(chart);
         List<String> cases = results.stream().map(r -> r.workload().name()).distinct().sorted().toList();
         for (Map.Entry<String, List<RunResult>> e : bySeries(results).entrySet()) {
             List<Double> values = new ArrayList<>();
@@ -141,7 +142,7 @@ public final class Charts {
                 .yAxisTitle("latency µs (log)").build();
         style(chart);
         chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::humanNumber);
+        linearLabelsOff(chart);
         double yMin = Double.MAX_VALUE;
         double yMax = 0;
         for (RunResult r : results) {
@@ -172,6 +173,7 @@ public final class Charts {
                 .title("JMH: msg/s with 99.9% error").yAxisTitle("msg/s (log)").build();
         style(chart);
         chart.getStyler().setYAxisLogarithmic(true).setYAxisMin(1.0);
+        linearLabelsOff(chart);
         List<String> benches = scores.stream().map(s -> s.benchmark() + " " + (s.payloadBytes() / 1024) + "KB")
                 .distinct().toList();
         Set<String> targets = new LinkedHashSet<>();
@@ -199,7 +201,7 @@ public final class Charts {
         return map;
     }
 
-    /** 390000 as "390k", 1500000 as "1.5M", 0.25 as "0.25": tick labels a person reads at a glance. */
+    /** 390000 as "390k", 1500000 as "1.5M", 4000 as "4k", 0.25 as "0.25": tick labels read at a glance. */
     static String humanNumber(double v) {
         double a = Math.abs(v);
         if (a >= 1e9) {
@@ -208,7 +210,7 @@ public final class Charts {
         if (a >= 1e6) {
             return trim(v / 1e6) + "M";
         }
-        if (a >= 1e4) {
+        if (a >= 1e3) {
             return trim(v / 1e3) + "k";
         }
         if (a >= 1 || a == 0) {
@@ -236,9 +238,20 @@ public final class Charts {
         styler.setYAxisMax(Math.pow(10, Math.ceil(Math.log10(max * 1.0001))));
     }
 
+    /** Log axes: decade ticks with plain numbers (1, 10, 100, 1,000) instead of the linear "390k" labels. */
+    static void linearLabelsOff(Chart<?, ?> chart) {
+        var styler = (org.knowm.xchart.style.AxesChartStyler) chart.getStyler();
+        styler.setyAxisTickLabelsFormattingFunction(null);
+        styler.setxAxisTickLabelsFormattingFunction(null);
+    }
+
     static void style(Chart<?, ?> chart) {
         Styler s = chart.getStyler();
         if (s instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+            // XChart would print 3.9E5; a log axis keeps its decade ticks only with a pattern (a formatting
+            // function turns its tick calculation linear), so: pattern there, "390k" on linear axes
+            axes.setYAxisDecimalPattern("#,##0.###");
+            axes.setXAxisDecimalPattern("#,##0.###");
             axes.setyAxisTickLabelsFormattingFunction(Charts::humanNumber);
         }
         s.setChartBackgroundColor(Color.WHITE);

@@ -39,6 +39,7 @@ public final class SweepCharts {
         if (sweep.action() == Action.RPC) {
             XYChart latency = chart(sweep.series() + ": latency p50 (solid), p99 (dashed)", x, "µs (log)", sweep);
             latency.getStyler().setYAxisLogarithmic(true);
+            Charts.linearLabelsOff(latency);
             byPath.forEach((name, cells) -> {
                 line(latency, name, cells, r -> Math.max(1, r.reportedPhase().latency().p50Micros()), palette, false);
                 line(latency, name + " p99", cells, r -> Math.max(1, r.reportedPhase().latency().p99Micros()),

@@ -111,6 +111,10 @@ public final class HtmlPage {
                         + esc(r.rpc() != null ? r.rpc().summary()
                         : r.accounting() == null ? "no accounting" : r.accounting().summary()));
             }
+            if (r.brokerPressure() != null) {
+                r.brokerPressure().forEach(c -> flags.add("<span class=\"badge warn\">memory pressure</span> "
+                        + esc(cell) + ": the broker " + esc(c)));
+            }
             if (r.caveats() != null) {
                 r.caveats().forEach(c -> flags.add("<span class=\"badge warn\">not equivalent</span> " + esc(cell)
                         + ": " + esc(c)));

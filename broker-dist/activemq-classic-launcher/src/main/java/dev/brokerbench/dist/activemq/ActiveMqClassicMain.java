@@ -9,7 +9,7 @@ import org.apache.activemq.usage.SystemUsage;
 
 /**
  * Starts ActiveMQ Classic the way the distribution's {@code conf/activemq.xml} configures it: KahaDB with journal
- * disk syncs on every write (journalDiskSyncStrategy=always), memory at 70 % of the heap, store 100 GB, temp 50 GB,
+ * disk syncs on every write (journalDiskSyncStrategy=always), memory at 50 % of the heap, store 100 GB, temp 50 GB,
  * an OpenWire connector with the distribution's options; bound to 127.0.0.1. JMX is off (the distribution exposes
  * no JMX connector either).
  *
@@ -45,7 +45,8 @@ public final class ActiveMqClassicMain {
         broker.setPersistenceAdapter(kahaDb);
 
         SystemUsage usage = broker.getSystemUsage();
-        usage.getMemoryUsage().setPercentOfJvmHeap(70);
+        // half the heap for messages in memory, as Artemis' global-max-size and RabbitMQ's paging ratio
+        usage.getMemoryUsage().setPercentOfJvmHeap(50);
         usage.getStoreUsage().setLimit(100L * 1024 * 1024 * 1024);
         usage.getTempUsage().setLimit(50L * 1024 * 1024 * 1024);
 
