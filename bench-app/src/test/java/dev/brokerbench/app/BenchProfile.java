@@ -59,7 +59,8 @@ class BenchProfile {
                 "--jmh-warmups", System.getProperty("bench.jmh.warmups", "1"),
                 "--jmh-iterations", System.getProperty("bench.jmh.iterations", "5"),
                 "--jmh-seconds", System.getProperty("bench.jmh.seconds", "2"),
-                "--jmh-batch", System.getProperty("bench.jmh.batch", "5000"));
+                "--jmh-batch", System.getProperty("bench.jmh.batch", "5000"),
+                "--jmh-payloads", System.getProperty("bench.jmh.payloads", "0"));
         int report = bench("report", RESULTS.toString(), "--out", REPORT.toString());
         assertThat(report).isZero();
         assertThat(REPORT.resolve("index.html")).exists();

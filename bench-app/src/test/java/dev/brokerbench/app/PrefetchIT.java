@@ -9,18 +9,16 @@ import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
-import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Publisher;
-import dev.brokerbench.core.spi.Stamp;
+import dev.brokerbench.core.spi.QueueFill;
 import dev.brokerbench.core.spi.Support;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -89,7 +87,9 @@ class PrefetchIT {
         String queue = "prefetch-" + path.id() + "-" + size + "-" + ThreadLocalRandom.current().nextInt(1 << 20);
         ClientSpec spec = new ClientSpec(1000, PREFETCH, AckMode.AUTO, 1, true, size);
         try (Driver driver = path.create(brokerId, broker.endpoint(path.protocol()), spec)) {
-            fill(driver, queue, new byte[size]);
+            try (Publisher publisher = driver.publisher(queue)) {
+                QueueFill.fill(publisher, 1, FILL, new byte[size], 1000, Duration.ofSeconds(60));
+            }
             try (Consumer idle = driver.consumer(queue)) {
                 idle.start();
                 Thread.sleep(1000); // the broker pushes the idle consumer its prefetch
@@ -108,39 +108,6 @@ class PrefetchIT {
                         .isLessThanOrEqualTo(FILL);
                 return FILL - drained;
             }
-        }
-    }
-
-    /** {@link #FILL} persistent messages, confirmed (async where the path has it, else sync). */
-    private static void fill(Driver driver, String queue, byte[] payload) throws Exception {
-        Semaphore window = new Semaphore(1000);
-        try (Publisher publisher = driver.publisher(queue)) {
-            boolean async = true;
-            for (int i = 0; i < FILL; i++) {
-                Stamp stamp = new Stamp(1, i, System.nanoTime());
-                if (async) {
-                    assertThat(window.tryAcquire(30, TimeUnit.SECONDS)).as("fill: a confirmation in 30 s").isTrue();
-                    try {
-                        publisher.sendAsync(stamp, payload, new Confirmation() {
-                            @Override
-                            public void confirmed() {
-                                window.release();
-                            }
-
-                            @Override
-                            public void failed(Throwable cause) {
-                                window.release();
-                            }
-                        });
-                        continue;
-                    } catch (UnsupportedOperationException e) {
-                        window.release();
-                        async = false;
-                    }
-                }
-                publisher.send(stamp, payload);
-            }
-            assertThat(window.tryAcquire(1000, 60, TimeUnit.SECONDS)).as("fill: every send confirmed").isTrue();
         }
     }
 }

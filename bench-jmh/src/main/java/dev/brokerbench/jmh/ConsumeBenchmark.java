@@ -1,11 +1,9 @@
 package dev.brokerbench.jmh;
 
-import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Publisher;
-import dev.brokerbench.core.spi.Stamp;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
+import dev.brokerbench.core.spi.QueueFill;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,41 +40,8 @@ public class ConsumeBenchmark {
         @Setup(Level.Iteration)
         public void fill(BrokerTarget target) throws Exception {
             received.set(0);
-            Semaphore window = new Semaphore(Targets.WINDOW);
-            CountDownLatch done = new CountDownLatch(batch);
-            boolean async = true;
             try (Publisher publisher = target.driver.publisher(target.queue)) {
-                for (int i = 0; i < batch; i++) {
-                    Stamp stamp = new Stamp(1, i, System.nanoTime());
-                    if (async) {
-                        if (!window.tryAcquire(60, TimeUnit.SECONDS)) {
-                            throw new IllegalStateException("fill: no confirmation for 60 s");
-                        }
-                        try {
-                            publisher.sendAsync(stamp, target.payload, new Confirmation() {
-                                @Override
-                                public void confirmed() {
-                                    window.release();
-                                    done.countDown();
-                                }
-
-                                @Override
-                                public void failed(Throwable cause) {
-                                    window.release();
-                                }
-                            });
-                            continue;
-                        } catch (UnsupportedOperationException e) {
-                            window.release();
-                            async = false; // this path has no async send: fill with confirmed sync sends
-                        }
-                    }
-                    publisher.send(stamp, target.payload);
-                    done.countDown();
-                }
-                if (!done.await(120, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("fill: " + done.getCount() + " messages unconfirmed");
-                }
+                QueueFill.fill(publisher, 1, batch, target.payload, Targets.WINDOW, Duration.ofSeconds(60));
             }
         }
     }

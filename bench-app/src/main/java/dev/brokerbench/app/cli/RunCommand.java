@@ -113,6 +113,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "Messages per measured consume drain in JMH (default: ${DEFAULT-VALUE}).")
     int jmhBatch;
 
+    @Option(names = "--jmh-payloads", defaultValue = "0,10240", paramLabel = "BYTES",
+            description = "Message sizes the JMH benchmarks run with (default: ${DEFAULT-VALUE}).")
+    String jmhPayloads;
+
     @Mixin
     BrokerOptions brokerOptions;
 
@@ -206,7 +210,12 @@ public final class RunCommand implements Callable<Integer> {
         OptionRange.check(cli, "--jmh-iterations", jmhIterations, 1, 100);
         OptionRange.check(cli, "--jmh-seconds", jmhSeconds, 1, 600);
         OptionRange.check(cli, "--jmh-batch", jmhBatch, 100, 10_000_000);
-        return new JmhAgainstBroker.Budget(jmhForks, jmhWarmups, jmhIterations, jmhSeconds, jmhBatch);
+        if (!jmhPayloads.matches("(0|[1-9][0-9]{0,7})(,(0|[1-9][0-9]{0,7}))*")) {
+            throw new ParameterException(cli, "--jmh-payloads: '" + jmhPayloads + "' is not a comma-separated list of"
+                    + " byte counts, e.g. 0,10240");
+        }
+        return new JmhAgainstBroker.Budget(jmhForks, jmhWarmups, jmhIterations, jmhSeconds, jmhBatch,
+                List.of(jmhPayloads.split(",")));
     }
 
     private static List<String> numbers(WorkloadCatalog workloads) {

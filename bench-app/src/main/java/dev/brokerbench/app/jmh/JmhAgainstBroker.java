@@ -34,8 +34,10 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
      * @param iterations         measured iterations
      * @param iterationSeconds   seconds per publish iteration
      * @param consumeBatch       messages per measured consume drain
+     * @param payloads           message sizes in bytes
      */
-    public record Budget(int forks, int warmupIterations, int iterations, int iterationSeconds, int consumeBatch) {
+    public record Budget(int forks, int warmupIterations, int iterations, int iterationSeconds, int consumeBatch,
+                         List<String> payloads) {
     }
 
     private final Path outDir;
@@ -89,6 +91,7 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
                 .warmupTime(TimeValue.seconds(budget.iterationSeconds()))
                 .measurementTime(TimeValue.seconds(budget.iterationSeconds()))
                 .param("batch", String.valueOf(budget.consumeBatch()))
+                .param("payloadBytes", budget.payloads().toArray(String[]::new))
                 .shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON)
                 .result(json.toString());
