@@ -56,8 +56,10 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
         return AsyncSend.JMS2;
     }
 
-    /** Flow-control bytes of one suite message, by URL, payload size and queue-name length. */
+    /** Flow-control bytes of one suite message, by endpoint, payload size and queue-name length. */
     private final Map<String, Integer> flowControlBytes = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Consumer factories by URL (the window is in it): one each, not one per consumer. */
+    private final Map<String, ActiveMQConnectionFactory> consumerFactories = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
@@ -88,7 +90,8 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
             measured = FlowControlProbe.measure(factory, queue.length(), spec.payloadBytes());
             flowControlBytes.put(key, measured);
         }
-        return new ActiveMQConnectionFactory(url(endpoint, spec, (long) spec.prefetch() * measured, messageBytes));
+        return consumerFactories.computeIfAbsent(url(endpoint, spec, (long) spec.prefetch() * measured, messageBytes),
+                ActiveMQConnectionFactory::new);
     }
 
     private static String url(Endpoint endpoint, ClientSpec spec, long consumerWindow, int messageBytes) {

@@ -40,14 +40,9 @@ public final class Guard {
             System.err.println("brokerbench guard: the suite that started this broker is gone; killing it and"
                     + " removing " + instanceDir);
             kill(broker);
+            awaitExit(broker);
             Trees.delete(instanceDir);
-            try {
-                Files.deleteIfExists(instanceDir.getParent());
-            } catch (DirectoryNotEmptyException e) {
-                // other instances still live there
-            } catch (IOException e) {
-                System.err.println("brokerbench guard: " + e);
-            }
+            deleteParentOnceEmpty(instanceDir.getParent());
             Runtime.getRuntime().halt(3);
         }, "brokerbench-guard-lifeline");
         watcher.setDaemon(true);
@@ -77,6 +72,43 @@ public final class Guard {
             }
         } catch (InterruptedException e) {
             kill(broker);
+        }
+    }
+
+    /** A SIGKILLed process may still be writing until the kernel has reaped it: delete only after that. */
+    private static void awaitExit(Process broker) {
+        List<ProcessHandle> tree = new java.util.ArrayList<>(broker.descendants().toList());
+        tree.add(broker.toHandle());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (ProcessHandle p : tree) {
+            try {
+                p.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception e) {
+                return; // still alive after 5 s, or interrupted: delete what can be deleted
+            }
+        }
+    }
+
+    /**
+     * The run's work directory goes once empty. Another guard of the same instance (RabbitMQ's node and its epmd
+     * share one directory) may still be deleting its part: retry for up to two seconds, then leave it (other
+     * instances still live there).
+     */
+    private static void deleteParentOnceEmpty(Path parent) {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try {
+                Files.deleteIfExists(parent);
+                return;
+            } catch (DirectoryNotEmptyException e) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+            } catch (IOException e) {
+                System.err.println("brokerbench guard: " + e);
+                return;
+            }
         }
     }
 
