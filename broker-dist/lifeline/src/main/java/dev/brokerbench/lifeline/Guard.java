@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The lifeline for brokers that are not JVMs (the java agent cannot ride along): runs the broker as its child and
@@ -35,8 +36,10 @@ public final class Guard {
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(broker), "brokerbench-guard-stop"));
+        AtomicBoolean orphaned = new AtomicBoolean();
         Thread watcher = new Thread(() -> {
             drain(System.in);
+            orphaned.set(true);
             System.err.println("brokerbench guard: the suite that started this broker is gone; killing it and"
                     + " removing " + instanceDir);
             kill(broker);
@@ -47,7 +50,13 @@ public final class Guard {
         }, "brokerbench-guard-lifeline");
         watcher.setDaemon(true);
         watcher.start();
-        System.exit(broker.waitFor());
+        int code = broker.waitFor();
+        if (orphaned.get()) {
+            // the broker died because the lifeline killed it: exiting now would end the JVM in the middle of the
+            // cleanup (the instance directory was left behind whole); the watcher halts when it is done
+            watcher.join();
+        }
+        System.exit(code);
     }
 
     private static void drain(InputStream in) {
