@@ -7,6 +7,7 @@ import com.rabbitmq.client.ConfirmListener;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
+import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -14,9 +15,19 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /**
  * One connection, one channel in confirm mode, publishing persistent messages (delivery mode 2) to the default
  * exchange with the queue name as routing key. Confirms may cover many messages ({@code multiple=true}); each
- * pending send is keyed by its publish sequence number. Messages are published {@code mandatory}: RabbitMQ confirms
- * a message that no queue took (e.g. while a restarted node has not recovered the queue yet) and drops it, so a
- * returned message counts as failed, never as confirmed.
+ * pending send, sync or async, is keyed by its publish sequence number and completed by the confirm listener.
+ * Messages are published {@code mandatory}: RabbitMQ confirms a message that no queue took (e.g. while a restarted
+ * node has not recovered the queue yet) and drops it, so a returned message counts as failed, never as confirmed.
+ *
+ * <p>Sync sends do not use {@code waitForConfirmsOrDie}: with automatic recovery the channel's delegate is replaced
+ * under the caller, and the new delegate has nothing unconfirmed, so a wait that starts after the swap returns
+ * "all confirmed" for a message published on the old one; and the new delegate publishes for a moment before
+ * recovery puts it back in confirm mode, which the wait cannot see either. Here a send is confirmed only by an ack
+ * for the sequence number it was published under, on the channel it was published on: when a channel shuts down
+ * every pending send fails (sequence numbers restart on the recovered channel), a send made while the channel is
+ * not in confirm mode fails, and a send whose sequence number moved under it (published on another delegate than
+ * the one that numbered it) fails. A failed send may still have arrived; the run's accounting shows it as an
+ * unconfirmed arrival or, when resent, a duplicate, never as a confirmed message.
  */
 final class AmqpPublisher implements Publisher {
     private static final long CONFIRM_TIMEOUT_MILLIS = 30_000;
@@ -39,6 +50,7 @@ final class AmqpPublisher implements Publisher {
         AmqpQueues.declare(channel, queue);
         channel.confirmSelect();
         channel.addReturnListener(r -> returned.add(key(r.getProperties().getHeaders())));
+        channel.addShutdownListener(this::failPending);
         channel.addConfirmListener(new ConfirmListener() {
             @Override
             public void handleAck(long deliveryTag, boolean multiple) {
@@ -69,6 +81,39 @@ final class AmqpPublisher implements Publisher {
         }
     }
 
+    /** The channel closed (or its connection was lost): no ack for what it numbered can arrive any more. */
+    private void failPending(Throwable cause) {
+        for (Long tag : pending.keySet()) {
+            Pending p = pending.remove(tag);
+            if (p != null) {
+                p.confirmation().failed(new IllegalStateException("channel shut down before the broker confirmed"
+                        + " publish " + tag, cause));
+            }
+        }
+    }
+
+    /**
+     * Publishes under the channel's next sequence number, registered as pending before the publish so that the
+     * ack cannot overtake it. Called by one thread per publisher.
+     */
+    private void publish(Stamp stamp, byte[] payload, Confirmation confirmation) throws IOException {
+        long seq = channel.getNextPublishSeqNo();
+        if (seq == 0) {
+            throw new IllegalStateException("the channel is not in confirm mode (it is being recovered)");
+        }
+        pending.put(seq, new Pending(key(stamp), confirmation));
+        try {
+            channel.basicPublish("", queue, true, properties(stamp), payload);
+        } catch (IOException | RuntimeException e) {
+            pending.remove(seq);
+            throw e;
+        }
+        if (channel.getNextPublishSeqNo() != seq + 1 && pending.remove(seq) != null) {
+            throw new IllegalStateException("publish " + seq + " went out on another channel than the one that"
+                    + " numbered it (recovery replaced the channel meanwhile)");
+        }
+    }
+
     private IllegalStateException unroutable() {
         return new IllegalStateException("the broker returned the message as unroutable: no queue '" + queue
                 + "' took it");
@@ -92,17 +137,14 @@ final class AmqpPublisher implements Publisher {
 
     @Override
     public void send(Stamp stamp, byte[] payload) throws Exception {
-        channel.basicPublish("", queue, true, properties(stamp), payload);
-        channel.waitForConfirmsOrDie(CONFIRM_TIMEOUT_MILLIS);
-        if (returned.remove(key(stamp))) {
-            throw unroutable();
-        }
+        AwaitedConfirmation confirmation = new AwaitedConfirmation();
+        publish(stamp, payload, confirmation);
+        confirmation.await(CONFIRM_TIMEOUT_MILLIS);
     }
 
     @Override
     public void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) throws Exception {
-        pending.put(channel.getNextPublishSeqNo(), new Pending(key(stamp), confirmation));
-        channel.basicPublish("", queue, true, properties(stamp), payload);
+        publish(stamp, payload, confirmation);
     }
 
     @Override

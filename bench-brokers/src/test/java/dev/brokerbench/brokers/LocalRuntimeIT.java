@@ -65,6 +65,7 @@ class LocalRuntimeIT {
             assertThat(broker.info().version()).matches("\\d+\\.\\d+\\.\\d+.*");
             assertThat(broker.info().startToReadyMillis()).isPositive();
             assertThat(broker.info().settings()).isNotEmpty();
+            AsRunning.assertReported(runtime, broker.info());
             firstPid = broker.pid().orElseThrow();
             instanceDir = ((dev.brokerbench.brokers.local.LocalBrokerInstance) broker).instanceDir();
 

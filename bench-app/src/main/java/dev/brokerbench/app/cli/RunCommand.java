@@ -11,6 +11,7 @@ import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.CallTables;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
+import dev.brokerbench.brokers.container.DockerEngine;
 import dev.brokerbench.brokers.local.Cleanup;
 import dev.brokerbench.brokers.local.DataFilesystem;
 import dev.brokerbench.core.broker.BrokerEnvironment;
@@ -171,6 +172,14 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(cli, "--data-dir: " + dataRoot + " is on " + memoryFs.get() + ", where"
                     + " fsync does nothing and persistent figures would measure memory; choose a disk with"
                     + " --data-dir, or pass --allow-tmpfs to run there anyway");
+        }
+        String kind = brokerOptions.runtimeKind();
+        java.util.Optional<String> volumeFs = kind.equals("container") || kind.equals("auto")
+                ? DockerEngine.volumesInMemory() : java.util.Optional.empty();
+        if (volumeFs.isPresent() && !allowTmpfs) {
+            throw new ParameterException(cli, "--runtime: the Docker engine keeps volumes on " + volumeFs.get()
+                    + ", where fsync does nothing and persistent figures would measure memory; move its data-root,"
+                    + " use --runtime local with --data-dir on a disk, or pass --allow-tmpfs to run there anyway");
         }
         Path workRoot = Files.createTempDirectory(dataRoot, "brokerbench-");
         Cleanup.register(workRoot);

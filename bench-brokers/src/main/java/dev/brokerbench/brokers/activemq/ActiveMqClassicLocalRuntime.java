@@ -80,9 +80,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         Endpoint openwire = new Endpoint("openwire", "127.0.0.1", port);
         Map<String, String> settings = settings(env.heap());
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
-                new OpenWireHandshakeProbe(), VERSION).withRunningFacts(Map.of(
-                        "KahaDB journal sync", RunningFacts.fact("journalDiskSyncStrategy=(\\w+)"),
-                        "memory limit bytes", RunningFacts.fact("memoryLimit=(\\d+)")));
+                new OpenWireHandshakeProbe(), VERSION).withRunningFacts(runningFacts());
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, Map.of("openwire", openwire,
                         "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort)), settings, env.startTimeout(), dir));
@@ -106,5 +104,11 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
     public Map<String, java.util.regex.Pattern> pressureSignals() {
         return Map.of("producers throttled (memory limit)",
                 java.util.regex.Pattern.compile("Usage Manager (Memory|Store|Temp) Limit"));
+    }
+
+    @Override
+    public Map<String, java.util.regex.Pattern> runningFacts() {
+        return Map.of("KahaDB journal sync", RunningFacts.fact("journalDiskSyncStrategy=(\\w+)"),
+                "memory limit bytes", RunningFacts.fact("memoryLimit=(\\d+)"));
     }
 }

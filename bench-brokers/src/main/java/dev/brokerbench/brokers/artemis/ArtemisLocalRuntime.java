@@ -80,7 +80,7 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
                 List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,
                 instance.resolve("log").resolve("console.log"), instance.resolve("log").resolve("artemis.log"),
                 endpoint, new StompConnectProbe(), VERSION)
-                .withRunningFacts(Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal")));
+                .withRunningFacts(runningFacts());
         Map<String, Endpoint> endpoints = new LinkedHashMap<>();
         for (String protocol : protocols()) {
             endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", port));
@@ -94,5 +94,10 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
     public Map<String, java.util.regex.Pattern> pressureSignals() {
         return Map.of("paged to disk (global-max-size reached)", java.util.regex.Pattern.compile("AMQ222038"),
                 "producers blocked (disk full)", java.util.regex.Pattern.compile("AMQ222212"));
+    }
+
+    @Override
+    public Map<String, java.util.regex.Pattern> runningFacts() {
+        return Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"));
     }
 }

@@ -6,6 +6,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.Volume;
+import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.broker.BrokerInstance;
@@ -114,10 +115,26 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         Map<String, String> s = new LinkedHashMap<>(runtime.settings(this, env));
         s.put("image", image.image() + " (" + image.source() + ")");
         s.put("data", "named volume " + volume + " at " + runtime.layout().dataPath());
+        s.put("data filesystem", dataFilesystem());
+        s.putAll(RunningFacts.fromLog(logs(), runtime.runningFacts()));
         List<String> published = new ArrayList<>();
         hostPorts.forEach((c, h) -> published.add("127.0.0.1:" + h + "->" + c));
         s.put("ports", String.join(", ", published));
         return s;
+    }
+
+    /** The filesystem type under the volume, as the container sees it (e.g. {@code ext2/ext3}, {@code tmpfs}). */
+    private String dataFilesystem() {
+        try {
+            var result = container.execInContainer("stat", "-f", "-c", "%T", runtime.layout().dataPath());
+            return result.getExitCode() == 0 ? result.getStdout().strip()
+                    : "unknown (stat: " + result.getStderr().strip() + ")";
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return "unknown (" + DockerEngine.rootMessage(e) + ")";
+        }
     }
 
     @Override

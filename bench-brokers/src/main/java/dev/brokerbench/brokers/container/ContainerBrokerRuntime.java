@@ -76,6 +76,11 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
     }
 
     @Override
+    public final java.util.Map<String, Pattern> runningFacts() {
+        return identity.runningFacts();
+    }
+
+    @Override
     public final Set<String> protocols() {
         return identity.protocols();
     }

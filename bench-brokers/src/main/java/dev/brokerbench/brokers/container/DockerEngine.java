@@ -47,6 +47,23 @@ public final class DockerEngine {
         return "true".equalsIgnoreCase(System.getenv("BROKERBENCH_REQUIRE_CONTAINERS"));
     }
 
+    /**
+     * The in-memory filesystem type ({@code tmpfs}, {@code ramfs}) under the engine's data root, where its volumes
+     * live, when the engine runs on this host and keeps them there; empty otherwise or when no engine answers.
+     */
+    public static Optional<String> volumesInMemory() {
+        if (unavailableReason().isPresent()) {
+            return Optional.empty();
+        }
+        try {
+            java.nio.file.Path root = java.nio.file.Path.of(client().infoCmd().exec().getDockerRootDir());
+            return java.nio.file.Files.isDirectory(root)
+                    ? dev.brokerbench.brokers.local.DataFilesystem.inMemory(root) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     public static DockerClient client() {
         return DockerClientFactory.instance().client();
     }

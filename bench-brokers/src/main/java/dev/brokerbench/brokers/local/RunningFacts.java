@@ -20,9 +20,15 @@ public final class RunningFacts {
     static Map<String, String> read(LocalLaunch launch, Path dataDir) {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("data filesystem", DataFilesystem.describe(dataDir));
-        String logs = text(launch.brokerLog()) + "\n" + text(launch.consoleLog());
-        launch.runningFacts().forEach((name, pattern) -> {
-            Matcher m = pattern.matcher(logs);
+        facts.putAll(fromLog(text(launch.brokerLog()) + "\n" + text(launch.consoleLog()), launch.runningFacts()));
+        return facts;
+    }
+
+    /** Each fact's value as the log states it: {@code "<name> (as running)"}, or that the log does not say. */
+    public static Map<String, String> fromLog(String log, Map<String, Pattern> runningFacts) {
+        Map<String, String> facts = new java.util.TreeMap<>();
+        runningFacts.forEach((name, pattern) -> {
+            Matcher m = pattern.matcher(log);
             facts.put(name + " (as running)", m.find() ? m.group(1).strip() : "not found in the broker's log");
         });
         return facts;

@@ -97,9 +97,7 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         Endpoint amqp091 = new Endpoint("amqp091", "127.0.0.1", amqpPort);
         LocalLaunch launch = new LocalLaunch(JvmOptions.guarded(env.distributionDir(), dir, List.of(SERVER.toString())),
                 environment, dir, dir.resolve("console.log"), dir.resolve("log").resolve("rabbit.log"), amqp091,
-                new Amqp091Probe(), STARTED, true).withRunningFacts(Map.of(
-                        "memory high watermark", RunningFacts.fact("Memory high watermark set to ([^\\n]+)"),
-                        "disk free limit", RunningFacts.fact("Disk free limit set to ([^\\n]+)")));
+                new Amqp091Probe(), STARTED, true).withRunningFacts(runningFacts());
         Map<String, Endpoint> endpoints = Map.of(
                 "amqp091", amqp091,
                 "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort),
@@ -173,5 +171,11 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
     public Map<String, java.util.regex.Pattern> pressureSignals() {
         return Map.of("producers blocked (memory alarm)", java.util.regex.Pattern.compile("memory resource limit alarm set"),
                 "producers blocked (disk alarm)", java.util.regex.Pattern.compile("disk resource limit alarm set"));
+    }
+
+    @Override
+    public Map<String, java.util.regex.Pattern> runningFacts() {
+        return Map.of("memory high watermark", RunningFacts.fact("Memory high watermark set to ([^\\n]+)"),
+                "disk free limit", RunningFacts.fact("Disk free limit set to ([^\\n]+)"));
     }
 }

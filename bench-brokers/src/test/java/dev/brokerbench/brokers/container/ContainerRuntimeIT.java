@@ -83,6 +83,7 @@ class ContainerRuntimeIT {
             assertThat(broker.info().imageId()).startsWith("sha256:");
             assertThat(broker.info().version()).matches("\\d+\\.\\d+\\.\\d+.*");
             assertThat(broker.info().settings()).containsKeys("image", "data", "ports", "persistence");
+            dev.brokerbench.brokers.AsRunning.assertReported(runtime, broker.info());
             List<Container> running = sessionContainers();
             assertThat(running).hasSize(1);
             List<ContainerPort> published = Stream.of(running.get(0).getPorts())

@@ -43,4 +43,13 @@ public interface BrokerRuntime {
     default java.util.Map<String, java.util.regex.Pattern> pressureSignals() {
         return java.util.Map.of();
     }
+
+    /**
+     * Settings the broker reports in its log once it runs, as opposed to what its configuration asks for (e.g. the
+     * journal type Artemis falls back to): a name and the log line's pattern, group 1 the value. Each becomes the
+     * setting {@code "<name> (as running)"} in every runtime.
+     */
+    default java.util.Map<String, java.util.regex.Pattern> runningFacts() {
+        return java.util.Map.of();
+    }
 }

@@ -46,10 +46,20 @@ public final class ResourceMeter {
         if (brokerPid.isEmpty()) {
             return -1;
         }
-        return ProcessHandle.of(brokerPid.getAsLong())
-                .flatMap(p -> p.info().totalCpuDuration())
-                .map(Duration::toNanos)
-                .orElse(-1L);
+        return ProcessHandle.of(brokerPid.getAsLong()).map(ResourceMeter::treeCpuNanos).orElse(-1L);
+    }
+
+    /**
+     * CPU of the process and everything it started: a container's first process is often a shell script whose
+     * child (e.g. RabbitMQ's Erlang VM) does the work, and the script's own CPU time is zero.
+     */
+    private static long treeCpuNanos(ProcessHandle root) {
+        long own = root.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+        if (own < 0) {
+            return -1;
+        }
+        return own + root.descendants().mapToLong(p -> p.info().totalCpuDuration().map(Duration::toNanos).orElse(0L))
+                .sum();
     }
 
     private static long gcTime() {
