@@ -101,6 +101,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--jmh-forks", defaultValue = "1", description = "JMH forks (default: ${DEFAULT-VALUE}).")
     int jmhForks;
 
+    @Option(names = "--jmh-warmup-forks", defaultValue = "0", description = "JMH forks run first and discarded:"
+            + " they warm the broker (its JIT, journal files) for the measured forks (default: ${DEFAULT-VALUE}).")
+    int jmhWarmupForks;
+
     @Option(names = "--jmh-warmups", defaultValue = "1", description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
     int jmhWarmups;
 
@@ -215,6 +219,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private JmhAgainstBroker.Budget jmhBudget(CommandLine cli) {
         OptionRange.check(cli, "--jmh-forks", jmhForks, 0, 10);
+        OptionRange.check(cli, "--jmh-warmup-forks", jmhWarmupForks, 0, 10);
         OptionRange.check(cli, "--jmh-warmups", jmhWarmups, 0, 100);
         OptionRange.check(cli, "--jmh-iterations", jmhIterations, 1, 100);
         OptionRange.check(cli, "--jmh-seconds", jmhSeconds, 1, 600);
@@ -223,7 +228,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(cli, "--jmh-payloads: '" + jmhPayloads + "' is not a comma-separated list of"
                     + " byte counts, e.g. 0,10240");
         }
-        return new JmhAgainstBroker.Budget(jmhForks, jmhWarmups, jmhIterations, jmhSeconds, jmhBatch,
+        return new JmhAgainstBroker.Budget(jmhWarmupForks, jmhForks, jmhWarmups, jmhIterations, jmhSeconds, jmhBatch,
                 List.of(jmhPayloads.split(",")));
     }
 
