@@ -60,7 +60,10 @@ class InterruptIT {
         }
         long privateEpmdsBefore = privateEpmds();
         Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
-        Process bench = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // env resets SIGINT to its default: a build started in the background (nohup, &) runs with SIGINT ignored,
+        // the JVM then never installs its handler, and Ctrl-C could not be tested
+        Process bench = new ProcessBuilder("env", "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + javaTmp, "-jar", ItSupport.benchJar().toString(),
                 "run", "--runtime", runtime, "--broker", broker, "--case", "c1", "--scale", "1", "--heap", "1g",
                 "--out", tmp.resolve("results").toString())
