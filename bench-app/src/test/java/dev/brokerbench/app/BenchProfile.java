@@ -77,7 +77,7 @@ class BenchProfile {
         double scale = Figures.scale(fresh);
         Assumptions.assumeTrue(Math.abs(scale - baseline.scale()) < 1e-9, "SKIPPED the regression gate: "
                 + BASELINE + " was measured at scale " + baseline.scale() + ", this run is at " + scale
-                + "; run at that scale or refresh the baseline (README: regression gates)");
+                + "; run at that scale or refresh the baseline (docs/reference.md: regression gates)");
         RegressionGate.Outcome outcome = RegressionGate.check(baseline, scale, Figures.of(fresh));
         String table = outcome.table().console();
         ResultStore.writeAtomically(REPORT.resolve("gate.txt"), table);

@@ -68,7 +68,7 @@ public final class RegressionGate {
         if (Math.abs(baseline.scale() - freshScale) > 1e-9) {
             throw new dev.brokerbench.core.model.InvalidConfigException("the baseline was measured at scale "
                     + baseline.scale() + " but these results are at scale " + freshScale
-                    + "; compare like with like or refresh the baseline (see README)");
+                    + "; compare like with like or refresh the baseline (see docs/reference.md, regression gates)");
         }
         List<Row> cells = new ArrayList<>();
         Map<String, List<Double>> groupRatios = new TreeMap<>();
