@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Request/reply on every broker (each one's default client path) and both broker-less baselines, through the CLI at
  * a small scale: every call answered correctly (correlation id and every byte + 1) and counted at three points;
  * one-way on every broker, with nothing lost except on Apollo (reconciled only: over AMQP it leaves part of a 4 KB
- * one-way stream undelivered, reported as LOSS); the report shows the sweep tables and charts. The ZeroMQ baseline
+ * one-way or pipelined stream undelivered, reported as LOSS); the report shows the sweep tables and charts. The ZeroMQ baseline
  * may time out a call whose reply comes late (JeroMQ once held replies for over 10 s in CI, status TIMEOUT), but
  * never answers wrongly or loses a request.
  */
@@ -37,7 +37,7 @@ class RpcIT {
                 out.toString(), "--heap", "1g", "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
         boolean onlyToleratedNotOk = results.stream().filter(r -> !r.status().equals("ok"))
-                .allMatch(r -> apolloOneWay(r) || zeroMqLate(r));
+                .allMatch(r -> apolloStream(r) || zeroMqLate(r));
         assertThat(cli.code()).as(cli.text()).isEqualTo(onlyToleratedNotOk
                 && results.stream().anyMatch(r -> !r.status().equals("ok")) ? 1 : 0);
 
@@ -47,7 +47,8 @@ class RpcIT {
             assertThat(a).as(cell).isNotNull();
             assertThat(a.sent()).as(cell).isEqualTo(r.workload().messages());
             assertThat(a.serverReceived() + a.lost()).as(cell + ": " + a.summary()).isEqualTo(a.sent());
-            if (apolloOneWay(r)) {
+            if (apolloStream(r)) {
+                assertThat(a.wrongBody() + a.wrongCorrelation()).as(cell + ": " + a.summary()).isZero();
                 continue;
             }
             assertThat(a.serverReceived()).as(cell + ": " + a.summary()).isEqualTo(a.sent());
@@ -85,8 +86,13 @@ class RpcIT {
         return r.broker().brokerId().equals("zeromq") && r.status().equals("TIMEOUT");
     }
 
-    private static boolean apolloOneWay(RunResult r) {
-        return r.broker().brokerId().equals("apollo") && r.reportedPhase().action() == Action.ONEWAY;
+    /**
+     * Apollo over AMQP leaves part of a stream undelivered: one-way, and pipelined calls (more than one in flight;
+     * seen once in CI: r5 with 4 KB, 19 of 80 requests never reached a server). Reconciled only.
+     */
+    private static boolean apolloStream(RunResult r) {
+        return r.broker().brokerId().equals("apollo") && (r.reportedPhase().action() == Action.ONEWAY
+                || r.workload().rpc().window() > 1);
     }
 
     private static Set<String> cells(List<RunResult> results, String name) {
