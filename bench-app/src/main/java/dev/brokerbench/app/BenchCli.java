@@ -36,6 +36,7 @@ public final class BenchCli implements Runnable {
         CommandLine cli = new CommandLine(new BenchCli());
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setParameterExceptionHandler((ex, a) -> {
             err.println(ex.getCommandLine().getCommandSpec().qualifiedName() + ": " + ex.getMessage());
             return EXIT_USAGE;

@@ -55,12 +55,14 @@ class BenchProfile {
                 "--broker", System.getProperty("bench.brokers", "all"),
                 "--case", System.getProperty("bench.cases", "all"),
                 "--scale", System.getProperty("bench.scale", "0.02"), "--out", RESULTS.toString(), "--no-progress",
-                "--jmh", "--jmh-warmup-forks", System.getProperty("bench.jmh.warmupForks", "0"),
-                "--jmh-forks", System.getProperty("bench.jmh.forks", "2"),
-                "--jmh-warmups", System.getProperty("bench.jmh.warmups", "2"),
-                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "5"),
-                "--jmh-seconds", System.getProperty("bench.jmh.seconds", "2"),
-                "--jmh-batch", System.getProperty("bench.jmh.batch", "5000"),
+                "--jmh", "--jmh-paths", System.getProperty("bench.jmh.paths", "native"),
+                "--jmh-benchmarks", System.getProperty("bench.jmh.benchmarks", "publishAsync,drain"),
+                "--jmh-warmup-forks", System.getProperty("bench.jmh.warmupForks", "0"),
+                "--jmh-forks", System.getProperty("bench.jmh.forks", "1"),
+                "--jmh-warmups", System.getProperty("bench.jmh.warmups", "4"),
+                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "10"),
+                "--jmh-seconds", System.getProperty("bench.jmh.seconds", "3"),
+                "--jmh-batch", System.getProperty("bench.jmh.batch", "20000"),
                 "--jmh-payloads", System.getProperty("bench.jmh.payloads", "0"));
         int report = bench("report", RESULTS.toString(), "--out", REPORT.toString());
         assertThat(report).isZero();

@@ -58,6 +58,8 @@ class CliValidationTest {
             "--runtime external --url artemis:core://h:1 | --url: 'artemis:core://h:1' is not BROKER=PROTOCOL://HOST:PORT",
             "--window-min-ms -1            | --window-min-ms: must be 0..60000, got -1",
             "--jmh --jmh-payloads 1k       | --jmh-payloads: '1k' is not a comma-separated list of byte counts",
+            "--jmh --jmh-benchmarks drain,x | --jmh-benchmarks: unknown value 'x'; allowed: publishSync, publishAsync, drain",
+            "--jmh --jmh-paths some        | '--jmh-paths': expected one of [NATIVE, ALL] (case-insensitive) but was 'some'",
             "--data-dir /no/such/dir       | --data-dir: /no/such/dir is not a directory",
             "--data-dir /dev/shm           | --data-dir: /dev/shm is on tmpfs, where fsync does nothing",
             "--colour blue                 | Unknown options: '--colour'"})

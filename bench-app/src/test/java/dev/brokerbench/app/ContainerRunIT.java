@@ -52,11 +52,11 @@ class ContainerRunIT {
         ItSupport.assumeContainer(new RabbitMqContainerRuntime());
         ItSupport.assumeContainer(new ApolloContainerRuntime());
         Path out = tmp.resolve("container");
-        run(-1, "run", "--runtime", "container", "--broker", "all", "--case", "c1,c5,f1", "--scale",
+        run(-1, "run", "--runtime", "container", "--broker", "all", "--case", "c1,f1", "--scale",
                 ItSupport.scale(), "--heap", "1g", "--out", out.toString(), "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
-        // Artemis, Classic, Apollo: one default path each; RabbitMQ: native and JMS
-        assertThat(results).hasSize(15);
+        // Artemis, Classic, Apollo: one default path each; RabbitMQ: native and JMS (c1 drains what it published)
+        assertThat(results).hasSize(10);
         for (RunResult r : results) {
             Accounting a = r.accounting();
             assertThat(r.broker().runtime()).as(cell(r)).isEqualTo("container");

@@ -12,7 +12,6 @@ import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
-import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.QueueFill;
 import dev.brokerbench.core.spi.Support;
 import java.nio.file.Path;
@@ -87,9 +86,7 @@ class PrefetchIT {
         String queue = "prefetch-" + path.id() + "-" + size + "-" + ThreadLocalRandom.current().nextInt(1 << 20);
         ClientSpec spec = new ClientSpec(1000, PREFETCH, AckMode.AUTO, 1, true, size);
         try (Driver driver = path.create(brokerId, broker.endpoint(path.protocol()), spec)) {
-            try (Publisher publisher = driver.publisher(queue)) {
-                QueueFill.fill(publisher, 1, FILL, new byte[size], 1000, Duration.ofSeconds(60));
-            }
+            QueueFill.fill(() -> driver.publisher(queue), 4, FILL, new byte[size], 1000, Duration.ofSeconds(60));
             try (Consumer idle = driver.consumer(queue)) {
                 idle.start();
                 // the broker pushes the idle consumer its prefetch (with 1,600 messages on the queue instead of

@@ -6,6 +6,8 @@ import dev.brokerbench.app.catalog.RuntimeChoice;
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.app.console.ConsoleListener;
 import dev.brokerbench.app.jmh.JmhAgainstBroker;
+import dev.brokerbench.app.jmh.JmhBenchmark;
+import dev.brokerbench.app.jmh.JmhPaths;
 import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.CallTables;
@@ -122,6 +124,16 @@ public final class RunCommand implements Callable<Integer> {
             description = "Message sizes the JMH benchmarks run with (default: ${DEFAULT-VALUE}).")
     String jmhPayloads;
 
+    @Option(names = "--jmh-paths", defaultValue = "native",
+            description = "Which client paths JMH benchmarks, ${COMPLETION-CANDIDATES}: native = each broker's standard"
+                    + " paths over its own protocol (fewer targets, longer runs each), all = every selected path"
+                    + " (default: ${DEFAULT-VALUE}).")
+    JmhPaths jmhPaths;
+
+    @Option(names = "--jmh-benchmarks", defaultValue = "publishSync,publishAsync,drain", paramLabel = "LIST",
+            description = "Which JMH benchmarks run, each where the client path supports it (default: ${DEFAULT-VALUE}).")
+    String jmhBenchmarks;
+
     @Mixin
     BrokerOptions brokerOptions;
 
@@ -228,8 +240,18 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(cli, "--jmh-payloads: '" + jmhPayloads + "' is not a comma-separated list of"
                     + " byte counts, e.g. 0,10240");
         }
+        List<JmhBenchmark> benchmarks = new ArrayList<>();
+        for (String name : jmhBenchmarks.split(",", -1)) {
+            JmhBenchmark b = JmhBenchmark.named(name.trim()).orElseThrow(() -> new ParameterException(cli,
+                    "--jmh-benchmarks: unknown value '" + name.trim() + "'; allowed: "
+                            + java.util.Arrays.stream(JmhBenchmark.values()).map(String::valueOf)
+                            .collect(java.util.stream.Collectors.joining(", "))));
+            if (!benchmarks.contains(b)) {
+                benchmarks.add(b);
+            }
+        }
         return new JmhAgainstBroker.Budget(jmhWarmupForks, jmhForks, jmhWarmups, jmhIterations, jmhSeconds, jmhBatch,
-                List.of(jmhPayloads.split(",")));
+                List.of(jmhPayloads.split(",")), jmhPaths, List.copyOf(benchmarks));
     }
 
     private static List<String> numbers(WorkloadCatalog workloads) {

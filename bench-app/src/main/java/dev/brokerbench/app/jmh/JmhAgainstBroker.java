@@ -7,13 +7,14 @@ import dev.brokerbench.core.run.MatrixRunner;
 import dev.brokerbench.core.run.Requirements;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.DriverFactory;
-import dev.brokerbench.jmh.ConsumeBenchmark;
-import dev.brokerbench.jmh.PublishBenchmark;
 import dev.brokerbench.jmh.Targets;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -38,9 +39,11 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
      * @param iterationSeconds   seconds per publish iteration
      * @param consumeBatch       messages per measured consume drain
      * @param payloads           message sizes in bytes
+     * @param paths              which of a broker's client paths are benchmarked
+     * @param benchmarks         which benchmarks run (each where the path supports it)
      */
-    public record Budget(int warmupForks, int forks, int warmupIterations, int iterations, int iterationSeconds, int consumeBatch,
-                         List<String> payloads) {
+    public record Budget(int warmupForks, int forks, int warmupIterations, int iterations, int iterationSeconds,
+                         int consumeBatch, List<String> payloads, JmhPaths paths, List<JmhBenchmark> benchmarks) {
     }
 
     private final Path outDir;
@@ -55,33 +58,33 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
 
     @Override
     public void run(BrokerRuntime runtime, BrokerInstance broker, List<DriverFactory> paths) throws Exception {
-        List<String> targets = new ArrayList<>();
-        List<DriverFactory> partial = new ArrayList<>();
+        // paths that support the same selected benchmarks run in one JMH run (one file); JMH merges a parent's
+        // includes into a child's, so every run gets options of its own
+        Map<List<JmhBenchmark>, List<DriverFactory>> groups = new LinkedHashMap<>();
         for (DriverFactory path : paths) {
-            if (supports(runtime, path, Capability.SYNC_CONFIRMED_PUBLISH)
-                    && supports(runtime, path, Capability.ASYNC_WINDOWED_PUBLISH)) {
-                targets.add(target(runtime, broker, path));
-            } else {
-                partial.add(path);
+            if (!budget.paths().includes(runtime, path)) {
+                continue;
+            }
+            List<JmhBenchmark> runnable = budget.benchmarks().stream()
+                    .filter(b -> b.needs().map(c -> supports(runtime, path, c)).orElse(true)).toList();
+            if (!runnable.isEmpty()) {
+                groups.computeIfAbsent(runnable, k -> new ArrayList<>()).add(path);
             }
         }
-        Path json = outDir.resolve("jmh-" + runtime.brokerId() + ".json");
-        out.println("» JMH against " + runtime.displayName() + " (" + (targets.size() + partial.size())
-                + " client paths) -> " + json.getFileName());
-        if (!targets.isEmpty()) {
-            run(options(json).include(PublishBenchmark.class.getName() + ".*")
-                    .include(ConsumeBenchmark.class.getName() + ".*")
-                    .param("target", targets.toArray(String[]::new)));
-        }
-        for (DriverFactory path : partial) {
-            // a pair without both confirmed publish modes runs only what it supports; its file gets a suffix. Each
-            // run has options of its own: a parent's includes would be merged in (and run publishAsync here)
-            ChainedOptionsBuilder o = options(outDir.resolve("jmh-" + runtime.brokerId() + "-" + path.id() + ".json"))
-                    .include(ConsumeBenchmark.class.getName() + ".*")
-                    .param("target", target(runtime, broker, path));
-            if (supports(runtime, path, Capability.SYNC_CONFIRMED_PUBLISH)) {
-                o.include(PublishBenchmark.class.getName() + ".publishSync");
-            }
+        out.println("» JMH against " + runtime.displayName() + " (" + groups.values().stream().mapToInt(List::size)
+                .sum() + " client paths, " + budget.paths().name().toLowerCase(java.util.Locale.ROOT) + "; "
+                + budget.benchmarks() + ")");
+        boolean first = true;
+        for (Map.Entry<List<JmhBenchmark>, List<DriverFactory>> group : groups.entrySet()) {
+            // the first group's file is jmh-<broker>.json; a group that runs fewer benchmarks gets its paths' ids
+            Path json = outDir.resolve("jmh-" + runtime.brokerId() + (first ? "" : "-" + group.getValue().stream()
+                    .map(DriverFactory::id).collect(Collectors.joining("-"))) + ".json");
+            first = false;
+            ChainedOptionsBuilder o = options(json).param("target", group.getValue().stream()
+                    .map(path -> target(runtime, broker, path)).toArray(String[]::new));
+            group.getKey().forEach(b -> o.include(b.include()));
+            out.println("  " + group.getKey() + " on " + group.getValue().stream().map(DriverFactory::id).toList()
+                    + " -> " + json.getFileName());
             run(o);
         }
     }

@@ -35,6 +35,18 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
      */
     public record JmhScore(String benchmark, String broker, String clientPath, int payloadBytes, double msgPerSec,
                            double errorMsgPerSec, String rawScore) {
+        /** The widest error, as a share of the score, at which a score is read as a figure to rank on. */
+        public static final double RANKABLE_ERROR = 0.10;
+
+        /** The 99.9 % half-width as a share of the score. */
+        public double relativeError() {
+            return msgPerSec > 0 ? errorMsgPerSec / msgPerSec : Double.POSITIVE_INFINITY;
+        }
+
+        /** False where the error is wider than {@link #RANKABLE_ERROR} or unknown (a single iteration has none). */
+        public boolean rankable() {
+            return errorMsgPerSec > 0 && relativeError() <= RANKABLE_ERROR;
+        }
     }
 
     public static ReportData read(Path dir) {

@@ -1,7 +1,13 @@
 package dev.brokerbench.core.spi;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -11,6 +17,47 @@ import java.util.concurrent.TimeUnit;
  */
 public final class QueueFill {
     private QueueFill() {
+    }
+
+    /** Opens one publisher on the queue being filled. */
+    @FunctionalInterface
+    public interface PublisherSource {
+        Publisher open() throws Exception;
+    }
+
+    /**
+     * Fills with {@code publishers} publishers at once, each its own stream (1..n) and an equal share: where the
+     * path has no async send, confirmed sync sends by one publisher alone take minutes for a few ten thousand
+     * messages (ActiveMQ Classic over OpenWire), several in parallel share the broker's disk syncs.
+     */
+    public static void fill(PublisherSource source, int publishers, int count, byte[] payload, int window,
+                            Duration timeout) throws Exception {
+        if (publishers < 1) {
+            throw new IllegalArgumentException("publishers must be at least 1, got " + publishers);
+        }
+        ExecutorService fillers = Executors.newFixedThreadPool(publishers);
+        try {
+            List<Future<?>> parts = new ArrayList<>();
+            for (int i = 0; i < publishers; i++) {
+                long stream = i + 1;
+                int share = count / publishers + (i < count % publishers ? 1 : 0);
+                parts.add(fillers.submit(() -> {
+                    try (Publisher publisher = source.open()) {
+                        fill(publisher, stream, share, payload, window, timeout);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> part : parts) {
+                try {
+                    part.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof Exception cause ? cause : e;
+                }
+            }
+        } finally {
+            fillers.shutdownNow();
+        }
     }
 
     /**

@@ -65,7 +65,7 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         int messageBytes = encodedSize(spec.payloadBytes());
         long consumerWindow = (long) spec.prefetch() * messageBytes;
-        String url = url(endpoint, spec, consumerWindow, messageBytes);
+        String url = url(endpoint, spec, consumerWindow, messageBytes, true);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("consumerWindowSize", "prefetch " + spec.prefetch() + " x the flow-control size of one suite"
                 + " message on the consumer's queue (bytes), measured per queue through a scratch queue of the same"
@@ -90,15 +90,21 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
             measured = FlowControlProbe.measure(factory, queue.length(), spec.payloadBytes());
             flowControlBytes.put(key, measured);
         }
-        return consumerFactories.computeIfAbsent(url(endpoint, spec, (long) spec.prefetch() * measured, messageBytes),
-                ActiveMQConnectionFactory::new);
+        return consumerFactories.computeIfAbsent(url(endpoint, spec, (long) spec.prefetch() * measured, messageBytes,
+                false), ActiveMQConnectionFactory::new);
     }
 
-    private static String url(Endpoint endpoint, ClientSpec spec, long consumerWindow, int messageBytes) {
+    /**
+     * @param confirmations a confirmation window (async sends need one); consumers go without: with one, the broker
+     *                      keeps a dead client's session for reattachment until the connection TTL (60 s) expires,
+     *                      holding its unacknowledged messages that long after a consumer is killed
+     */
+    private static String url(Endpoint endpoint, ClientSpec spec, long consumerWindow, int messageBytes,
+                              boolean confirmations) {
         long confirmationWindow = Math.max(messageBytes, (long) spec.publishWindow() * messageBytes / 10);
         return "tcp://" + endpoint.hostAndPort()
                 + "?consumerWindowSize=" + consumerWindow
-                + "&confirmationWindowSize=" + confirmationWindow
+                + (confirmations ? "&confirmationWindowSize=" + confirmationWindow : "")
                 + "&blockOnDurableSend=true&blockOnNonDurableSend=false"
                 + "&callTimeout=30000"
                 + (spec.reconnect() ? "&reconnectAttempts=-1&retryInterval=100&retryIntervalMultiplier=1.0"

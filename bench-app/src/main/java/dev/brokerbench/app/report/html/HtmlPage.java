@@ -85,7 +85,8 @@ public final class HtmlPage {
         h.append("</div></section>");
         if (!data.jmh().isEmpty()) {
             section(h, "jmh", "JMH", "<p>Four threads, each its own session, against the same broker processes."
-                    + " Consume scores are single-shot drains of a pre-filled queue, converted to msg/s.</p>"
+                    + " Consume scores are single-shot drains of a pre-filled queue, converted to msg/s. A score whose"
+                    + " 99.9 % error is wider than 10 % of it is no ground for a ranking (the matrix above is).</p>"
                     + table(jmhTable(data.jmh())));
         }
         if (data.run() != null && !data.run().missing().isEmpty()) {
@@ -163,11 +164,15 @@ public final class HtmlPage {
 
     private static TextTable jmhTable(List<dev.brokerbench.app.report.ReportData.JmhScore> scores) {
         TextTable t = new TextTable(List.of("benchmark", "payload bytes", "broker", "client path", "msg/s",
-                "± msg/s (99.9%)", "JMH score"));
+                "± msg/s (99.9%)", "± % of score", "to rank on", "JMH score"));
         for (var s : scores) {
             t.add(List.of(s.benchmark(), String.valueOf(s.payloadBytes()), s.broker(), s.clientPath(),
                     String.format(java.util.Locale.ROOT, "%,.0f", s.msgPerSec()),
-                    String.format(java.util.Locale.ROOT, "%,.0f", s.errorMsgPerSec()), s.rawScore()));
+                    String.format(java.util.Locale.ROOT, "%,.0f", s.errorMsgPerSec()),
+                    s.errorMsgPerSec() > 0 ? String.format(java.util.Locale.ROOT, "%.0f %%", 100 * s.relativeError())
+                            : "unknown",
+                    s.rankable() ? "yes" : "no: error over " + Math.round(100 * dev.brokerbench.app.report.ReportData.JmhScore.RANKABLE_ERROR) + " %",
+                    s.rawScore()));
         }
         return t;
     }
