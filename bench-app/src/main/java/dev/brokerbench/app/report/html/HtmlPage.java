@@ -3,6 +3,7 @@ package dev.brokerbench.app.report.html;
 import static dev.brokerbench.app.report.html.Html.esc;
 
 import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.app.report.ReportData.JmhScore;
 import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.CallTables;
 import dev.brokerbench.app.report.SummaryTables;
@@ -162,7 +163,7 @@ public final class HtmlPage {
         return h.append("</tbody></table>").toString();
     }
 
-    private static TextTable jmhTable(List<dev.brokerbench.app.report.ReportData.JmhScore> scores) {
+    private static TextTable jmhTable(List<JmhScore> scores) {
         TextTable t = new TextTable(List.of("benchmark", "payload bytes", "broker", "client path", "msg/s",
                 "± msg/s (99.9%)", "± % of score", "to rank on", "JMH score"));
         for (var s : scores) {
@@ -171,7 +172,7 @@ public final class HtmlPage {
                     String.format(java.util.Locale.ROOT, "%,.0f", s.errorMsgPerSec()),
                     s.errorMsgPerSec() > 0 ? String.format(java.util.Locale.ROOT, "%.0f %%", 100 * s.relativeError())
                             : "unknown",
-                    s.rankable() ? "yes" : "no: error over " + Math.round(100 * dev.brokerbench.app.report.ReportData.JmhScore.RANKABLE_ERROR) + " %",
+                    s.rankable() ? "yes" : "no: error over " + Math.round(100 * JmhScore.RANKABLE_ERROR) + " %",
                     s.rawScore()));
         }
         return t;
