@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.SequenceRange;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -70,11 +71,18 @@ class FaultIT {
                 assertThat(r.fault().recoveryMillis()).as(cell + ": a send confirmed after the restart")
                         .isNotNegative();
                 if (r.broker().brokerId().equals("rabbitmq") && r.accounting().lostConfirmed() > 0) {
-                    // RabbitMQ 3.10 lost about half of 200 confirmed messages here twice in CI (106, then 103, after
-                    // the publisher trusted only its own channel's acks), never in 16 runs by hand; the second time
-                    // its own count after the restart (97) equalled what the drain received: the broker's loss, not
-                    // the harness's. Until explained, such a loss must have that witness
+                    // RabbitMQ 3.10 sometimes comes back from the kill without the queue (3 of 36 runs on
+                    // 2026-11-23, the queue declared about a second before the kill on a node started seconds
+                    // earlier; its log then says it recovered 0 classic queues): the clients' topology recovery
+                    // declares an empty one, and everything confirmed before the kill is gone. Such a loss is
+                    // accepted only in that shape: the broker's own count agrees with the drain, and what was lost
+                    // is each client's messages from its first one up to the kill, nothing sent after the restart
                     assertBrokerCountAgrees(r, cell);
+                    assertThat(r.accounting().lostConfirmed()).as(cell + ": lost only what came before the kill")
+                            .isLessThanOrEqualTo(r.fault().countAtKill() + r.workload().clients());
+                    assertThat(r.accounting().perProducer()).as(cell + ": each client's loss starts at its first")
+                            .allSatisfy(p -> assertThat(p.lostConfirmedRanges()).first()
+                                    .extracting(SequenceRange::first).isEqualTo(0L));
                     continue;
                 }
                 assertThat(r.accounting().lostConfirmed()).as(cell).isZero();
@@ -83,6 +91,10 @@ class FaultIT {
             }
             assertThat(r.accounting().lostConfirmed()).as(cell).isZero();
             if (r.fault().killed().equals("broker")) {
+                if (r.broker().brokerId().equals("rabbitmq")) {
+                    assertThat(r.fault().brokerRecovery()).as(cell + ": RabbitMQ's log at the restart")
+                            .matches("Recovering [1-9][0-9]* queues of type rabbit_classic_queue");
+                }
                 assertThat(r.accounting().duplicates()).as(cell).isZero();
                 // the second witness agrees: what the broker held after its restart is what the drain received
                 assertBrokerCountAgrees(r, cell);

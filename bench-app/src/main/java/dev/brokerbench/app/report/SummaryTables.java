@@ -58,7 +58,7 @@ public final class SummaryTables {
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(),
                     broker ? "broker" : "1 of " + r.workload().clients() + " consumers", during,
                     count(r.fault().countAtKill()) + (broker ? " confirmed" : " received"), count(a.sent()),
-                    count(a.confirmed()), count(a.received()), brokerCount(r.fault(), broker), count(a.lostConfirmed()),
+                    count(a.confirmed()), count(a.received()), brokerCount(r.fault(), broker), lostConfirmed(a),
                     count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
                     count(a.redelivered()), broker ? count(r.fault().restartMillis()) : "-",
                     r.fault().recoveryMillis() < 0 ? "-" : count(r.fault().recoveryMillis()), r.status()));
@@ -66,15 +66,21 @@ public final class SummaryTables {
         return t;
     }
 
+    /** How many confirmed messages were lost and, when some were, which (client: sequence numbers). */
+    private static String lostConfirmed(Accounting a) {
+        return a.lostConfirmed() == 0 ? "0" : count(a.lostConfirmed()) + " (" + a.lostConfirmedWhere() + ")";
+    }
+
     /**
      * The second witness: the broker's own count of the queue after its restart (broker kill: what it kept, to set
      * beside what the drain received) or after the drain (consumer kill: what it still holds, 0 when all arrived).
      */
     private static String brokerCount(dev.brokerbench.core.result.FaultOutcome fault, boolean brokerKilled) {
+        String said = fault.brokerRecovery() == null ? "" : " (its log: " + fault.brokerRecovery() + ")";
         if (fault.brokerCount() == null) {
-            return "n/a";
+            return "n/a" + said;
         }
-        return count(fault.brokerCount().messages()) + (brokerKilled ? " after restart" : " left after drain");
+        return count(fault.brokerCount().messages()) + (brokerKilled ? " after restart" : " left after drain") + said;
     }
 
     public static TextTable brokers(List<BrokerInfo> brokers) {

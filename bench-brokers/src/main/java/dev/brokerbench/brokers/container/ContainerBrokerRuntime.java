@@ -76,6 +76,11 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
     }
 
     @Override
+    public final java.util.Optional<Pattern> recoveryStatement() {
+        return identity.recoveryStatement();
+    }
+
+    @Override
     public final java.util.Map<String, Pattern> runningFacts() {
         return identity.runningFacts();
     }

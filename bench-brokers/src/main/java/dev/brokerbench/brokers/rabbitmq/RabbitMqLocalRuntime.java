@@ -166,6 +166,15 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         return env;
     }
 
+    /** How many classic queues RabbitMQ found on disk at boot (both runtimes). */
+    private static final Pattern QUEUES_RECOVERED =
+            Pattern.compile("Recovering \\d+ queues of type rabbit_classic_queue");
+
+    @Override
+    public Optional<Pattern> recoveryStatement() {
+        return Optional.of(QUEUES_RECOVERED);
+    }
+
     /** RabbitMQ raises a memory or disk alarm and blocks every publishing connection until it clears. */
     @Override
     public Map<String, java.util.regex.Pattern> pressureSignals() {

@@ -45,6 +45,15 @@ public interface BrokerRuntime {
     }
 
     /**
+     * The line in which this broker states, when it starts on existing data, what it recovered (RabbitMQ: how many
+     * classic queues it found). After a broker kill the first such line since the restart is recorded with the
+     * fault, so a loss the broker itself declares (a queue that did not come back) reads as the broker's.
+     */
+    default java.util.Optional<java.util.regex.Pattern> recoveryStatement() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Settings the broker reports in its log once it runs, as opposed to what its configuration asks for (e.g. the
      * journal type Artemis falls back to): a name and the log line's pattern, group 1 the value. Each becomes the
      * setting {@code "<name> (as running)"} in every runtime.

@@ -3,6 +3,7 @@ package dev.brokerbench.core.metrics;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.Accounting.ConsumerAccount;
 import dev.brokerbench.core.result.Accounting.ProducerAccount;
+import dev.brokerbench.core.result.SequenceRange;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -37,7 +38,8 @@ public final class Reconciler {
             long c = confirmed.cardinality();
             long r = got.cardinality();
             long d = received.duplicates(i);
-            producers.add(new ProducerAccount(i, n, c, r, d, lost.cardinality()));
+            producers.add(new ProducerAccount(i, n, c, r, d, lost.cardinality(),
+                    SequenceRange.of(lostAndConfirmed, Accounting.LOST_RANGES_KEPT)));
             totalSent += n;
             totalConfirmed += c;
             totalFailed += sent.failedSet(i).cardinality();

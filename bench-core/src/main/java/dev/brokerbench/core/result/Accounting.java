@@ -1,6 +1,7 @@
 package dev.brokerbench.core.result;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Exact message accounting of one publish phase against the consume phase that drained it, from sequence numbers.
@@ -23,8 +24,20 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                          long redelivered, long lost, long lostConfirmed, long unconfirmedPresent, long foreign,
                          List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer) {
 
-    /** One producing client. */
-    public record ProducerAccount(int client, long sent, long confirmed, long received, long duplicates, long lost) {
+    /** How many runs of confirmed-but-lost sequence numbers a producer account keeps. */
+    public static final int LOST_RANGES_KEPT = 20;
+
+    /**
+     * One producing client.
+     *
+     * @param lostConfirmedRanges the sequence numbers it had confirmed that never arrived, as runs (the first
+     *                            {@link #LOST_RANGES_KEPT}); empty when none was lost
+     */
+    public record ProducerAccount(int client, long sent, long confirmed, long received, long duplicates, long lost,
+                                  List<SequenceRange> lostConfirmedRanges) {
+        public ProducerAccount {
+            lostConfirmedRanges = List.copyOf(lostConfirmedRanges);
+        }
     }
 
     /** One consuming client. */
@@ -36,11 +49,27 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
         return lost == 0 && duplicates == 0 && failed == 0 && foreign == 0 && received == sent;
     }
 
+    /**
+     * Where the confirmed-but-lost messages were, per producing client, e.g. {@code "client 0: 100-202; client 2: 7"};
+     * empty when none was lost.
+     */
+    public String lostConfirmedWhere() {
+        StringBuilder b = new StringBuilder();
+        for (ProducerAccount p : perProducer) {
+            if (!p.lostConfirmedRanges().isEmpty()) {
+                b.append(b.length() == 0 ? "" : "; ").append("client ").append(p.client()).append(": ")
+                        .append(p.lostConfirmedRanges().stream().map(SequenceRange::toString)
+                                .collect(Collectors.joining(", ")));
+            }
+        }
+        return b.toString();
+    }
+
     /** A one-line account, e.g. for logs and assertion messages. */
     public String summary() {
         return "sent=" + sent + " confirmed=" + confirmed + " failed=" + failed + " received=" + received
                 + " duplicates=" + duplicates + " reordered=" + reordered + " lost=" + lost
                 + " (confirmed " + lostConfirmed + ") unconfirmedPresent=" + unconfirmedPresent
-                + " foreign=" + foreign;
+                + " foreign=" + foreign + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]");
     }
 }

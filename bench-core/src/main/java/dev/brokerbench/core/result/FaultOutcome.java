@@ -15,7 +15,10 @@ package dev.brokerbench.core.result;
  *                      otherwise -1
  * @param brokerCount   the broker's own count of the queue's messages: after its restart and before the drain
  *                      (broker kill), or after the drain (consumer kill); null where the path cannot ask
+ * @param brokerRecovery the broker's own log line, after a broker kill, on what it recovered at the restart (e.g.
+ *                      RabbitMQ's "Recovering 0 queues of type rabbit_classic_queue": the queue did not come back);
+ *                      null for a consumer kill or a broker that makes no such statement
  */
 public record FaultOutcome(String killed, double at, long countAtKill, long restartMillis, long recoveryMillis,
-                           BrokerCount brokerCount) {
+                           BrokerCount brokerCount, String brokerRecovery) {
 }

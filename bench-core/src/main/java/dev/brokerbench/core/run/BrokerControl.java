@@ -15,6 +15,11 @@ public interface BrokerControl {
         public long restart() {
             throw new UnsupportedOperationException("no broker control in this run");
         }
+
+        @Override
+        public String recoveryStatement() {
+            throw new UnsupportedOperationException("no broker control in this run");
+        }
     };
 
     /** kill -9 the broker. */
@@ -22,4 +27,10 @@ public interface BrokerControl {
 
     /** Starts it again on the same data and ports; returns milliseconds until it was ready. */
     long restart() throws BrokerStartException;
+
+    /**
+     * The broker's own statement of what it recovered at the last restart (its log line, see
+     * {@code BrokerRuntime.recoveryStatement()}), or null when it does not make one.
+     */
+    String recoveryStatement();
 }

@@ -95,8 +95,13 @@ public final class MatrixRunner {
         }
     }
 
-    private static BrokerControl control(BrokerInstance broker) {
+    /** How long a fault waits for the broker's log to state what it recovered at the restart. */
+    private static final java.time.Duration RECOVERY_STATEMENT_WAIT = java.time.Duration.ofSeconds(10);
+
+    private static BrokerControl control(BrokerRuntime runtime, BrokerInstance broker) {
         return new BrokerControl() {
+            private int statementsBeforeRestart;
+
             @Override
             public void kill() {
                 broker.kill();
@@ -104,8 +109,29 @@ public final class MatrixRunner {
 
             @Override
             public long restart() throws BrokerStartException {
+                statementsBeforeRestart = BrokerLog.count(broker.log(), runtime.recoveryStatement());
                 broker.restart();
                 return broker.info().startToReadyMillis();
+            }
+
+            /** Waits a while for it: a broker may write its log behind (RabbitMQ's reaches the file seconds later). */
+            @Override
+            public String recoveryStatement() {
+                Optional<java.util.regex.Pattern> statement = runtime.recoveryStatement();
+                long deadline = System.nanoTime() + RECOVERY_STATEMENT_WAIT.toNanos();
+                while (statement.isPresent()) {
+                    Optional<String> said = BrokerLog.statementAfter(broker.log(), statementsBeforeRestart, statement);
+                    if (said.isPresent() || System.nanoTime() > deadline) {
+                        return said.orElse(null);
+                    }
+                    try {
+                        Thread.sleep(100);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return null;
+                    }
+                }
+                return null;
             }
         };
     }
@@ -124,7 +150,7 @@ public final class MatrixRunner {
             ScenarioRunner.Outcome outcome = workload.calls()
                     ? new ScenarioRunner(listener, window).runCalls(workload, driver, broker.pid(), label)
                     : new ScenarioRunner(listener, window).run(workload, driver, broker.pid(), label,
-                    Requirements.setupModes(runtime, path), control(broker), new ConsumerProcesses(path.id(),
+                    Requirements.setupModes(runtime, path), control(runtime, broker), new ConsumerProcesses(path.id(),
                             runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
@@ -132,7 +158,7 @@ public final class MatrixRunner {
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
                     Requirements.caveats(runtime, path, workload),
-                    BrokerPressure.since(broker.log(), logMark, runtime.pressureSignals())));
+                    BrokerLog.pressureSince(broker.log(), logMark, runtime.pressureSignals())));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {

@@ -149,11 +149,11 @@ public final class ScenarioRunner {
                     // restarted during the phase; the clients reconnected by themselves
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
                             out.reconnect().restartMillis(), out.reconnect().reconnectMillis(),
-                            brokerCount(driver, workload.queue()));
+                            brokerCount(driver, workload.queue()), control.recoveryStatement());
                 } else if (phaseFault != null) {
                     long restartMillis = control.restart();
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
-                            restartMillis, -1, brokerCount(driver, workload.queue()));
+                            restartMillis, -1, brokerCount(driver, workload.queue()), control.recoveryStatement());
                 }
             } else {
                 ConsumePhase.Outcome out = ConsumePhase.run(ctx, lastPublish);
@@ -161,7 +161,7 @@ public final class ScenarioRunner {
                 accounting = out.accounting();
                 if (phaseFault != null) {
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.receivedAtKill(), -1,
-                            out.recoveryMillis(), brokerCount(driver, workload.queue()));
+                            out.recoveryMillis(), brokerCount(driver, workload.queue()), null);
                 }
             }
         }

@@ -76,6 +76,8 @@ class AccountingTest {
         assertThat(a.perProducer().get(1).duplicates()).isEqualTo(2);
         assertThat(a.perProducer().get(2).lost()).isEqualTo(1);
         assertThat(a.perProducer().get(3).lost()).isEqualTo(1);
+        assertThat(a.perProducer()).extracting(p -> p.lostConfirmedRanges().toString())
+                .containsExactly("[10]", "[]", "[999]", "[0]");
     }
 
     /** Ordering is per consumer and producer (as JMS defines it), so one client shows every swap. */

@@ -62,6 +62,11 @@ class FaultTest {
             down = false;
             return 7;
         }
+
+        @Override
+        public String recoveryStatement() {
+            return losesQueueOnKill ? "recovered 0 queues" : null;
+        }
     }
 
     private static ScenarioRunner.Outcome run(KillableBroker broker, PublishMode mode) throws Exception {
@@ -82,6 +87,7 @@ class FaultTest {
         assertThat(broker.kills).as("killed once, in the measured pass only").isEqualTo(1);
         assertThat(out.fault().countAtKill()).isGreaterThanOrEqualTo(2000);
         assertThat(out.fault().restartMillis()).isEqualTo(7);
+        assertThat(out.fault().brokerRecovery()).isNull();
         assertThat(a.lostConfirmed()).isZero();
         assertThat(a.received()).isEqualTo(a.confirmed());
         assertThat(a.sent()).isLessThan(4000).isGreaterThanOrEqualTo(2000);
@@ -98,5 +104,8 @@ class FaultTest {
 
         assertThat(a.lostConfirmed()).as(a.summary()).isGreaterThanOrEqualTo(2000);
         assertThat(a.received()).isLessThan(a.confirmed());
+        assertThat(out.fault().brokerRecovery()).as("what the broker said at its restart is kept")
+                .isEqualTo("recovered 0 queues");
+        assertThat(a.lostConfirmedWhere()).as("the loss starts at the first message").startsWith("client 0: 0-");
     }
 }
