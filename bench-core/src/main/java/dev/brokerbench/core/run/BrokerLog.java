@@ -1,40 +1,40 @@
 package dev.brokerbench.core.run;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a broker's log said since a mark (its length at some instant; a log that shrank, e.g. rotated, is read
- * whole): its own signals of memory pressure during a cell; and its statements of what it recovered at a restart.
+ * What a broker's log said between two instants: its own signals of memory pressure during a cell, its statement of
+ * what it recovered at a restart. Both count the log's statements rather than its characters, which stays right
+ * when a log the broker appends to is read together with a console log that a restart starts afresh.
  */
 final class BrokerLog {
     private BrokerLog() {
     }
 
+    /** How many lines of each signal the log holds now (take it when a cell starts). */
+    static Map<String, Integer> counts(String log, Map<String, Pattern> signals) {
+        Map<String, Integer> counts = new TreeMap<>();
+        signals.forEach((name, pattern) -> counts.put(name, count(log, Optional.of(pattern))));
+        return counts;
+    }
+
     /**
      * @param log     the broker's log now
-     * @param mark    its length when the cell started
+     * @param before  {@link #counts} when the cell started; a signal with fewer lines now (a rotated log) counts whole
      * @param signals description to log-line pattern
      * @return e.g. {@code "paged to disk (global-max-size reached): 3 log lines"}, in the signals' order
      */
-    static List<String> pressureSince(String log, int mark, Map<String, Pattern> signals) {
-        String during = since(log, mark);
-        List<String> seen = new ArrayList<>();
-        signals.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-            Matcher m = e.getValue().matcher(during);
-            int n = 0;
-            while (m.find()) {
-                n++;
-            }
-            if (n > 0) {
-                seen.add(e.getKey() + ": " + n + " log line" + (n == 1 ? "" : "s"));
-            }
-        });
-        return List.copyOf(seen);
+    static List<String> pressureSince(String log, Map<String, Integer> before, Map<String, Pattern> signals) {
+        return counts(log, signals).entrySet().stream().map(e -> {
+            int earlier = before.getOrDefault(e.getKey(), 0);
+            return Map.entry(e.getKey(), e.getValue() >= earlier ? e.getValue() - earlier : e.getValue());
+        }).filter(e -> e.getValue() > 0)
+                .map(e -> e.getKey() + ": " + e.getValue() + " log line" + (e.getValue() == 1 ? "" : "s")).toList();
     }
 
     /** How many times the log states it (0 without a pattern). */
@@ -52,8 +52,7 @@ final class BrokerLog {
 
     /**
      * The first statement after the {@code earlier} ones the log already held, e.g. what a broker said at the
-     * restart that followed. Counting statements, not characters, keeps it right when a log the broker appends to
-     * is read together with a console log that a restart starts afresh.
+     * restart that followed.
      *
      * @return the matched text, stripped; empty when there is none yet or no pattern
      */
@@ -68,9 +67,5 @@ final class BrokerLog {
             }
         }
         return Optional.empty();
-    }
-
-    private static String since(String log, int mark) {
-        return mark <= log.length() ? log.substring(mark) : log;
     }
 }

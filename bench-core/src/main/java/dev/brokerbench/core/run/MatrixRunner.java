@@ -144,7 +144,7 @@ public final class MatrixRunner {
             return;
         }
         Instant started = Instant.now();
-        int logMark = broker.log().length();
+        java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), runtime.pressureSignals());
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
             ScenarioRunner.Outcome outcome = workload.calls()
@@ -158,7 +158,7 @@ public final class MatrixRunner {
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
                     Requirements.caveats(runtime, path, workload),
-                    BrokerLog.pressureSince(broker.log(), logMark, runtime.pressureSignals())));
+                    BrokerLog.pressureSince(broker.log(), pressureBefore, runtime.pressureSignals())));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {

@@ -16,19 +16,19 @@ class BrokerLogTest {
         String before = "AMQ222038: Starting paging on address 'old'\n";
         String log = before + "started\nAMQ222038: Starting paging on address 'q'\nAMQ222038: again\n";
 
-        assertThat(BrokerLog.pressureSince(log, before.length(), SIGNALS))
+        assertThat(BrokerLog.pressureSince(log, BrokerLog.counts(before, SIGNALS), SIGNALS))
                 .containsExactly("paged to disk: 2 log lines");
     }
 
     @Test
     void readsARotatedLogWhole() {
-        assertThat(BrokerLog.pressureSince("memory alarm set\n", 10_000, SIGNALS))
+        assertThat(BrokerLog.pressureSince("memory alarm set\n", Map.of("producers blocked", 3), SIGNALS))
                 .containsExactly("producers blocked: 1 log line");
     }
 
     @Test
     void saysNothingWhenTheBrokerDidNot() {
-        assertThat(BrokerLog.pressureSince("all quiet\n", 0, SIGNALS)).isEmpty();
+        assertThat(BrokerLog.pressureSince("all quiet\n", Map.of(), SIGNALS)).isEmpty();
     }
 
     @Test
