@@ -56,12 +56,14 @@ class BenchProfile {
                 "--case", System.getProperty("bench.cases", "all"),
                 "--scale", System.getProperty("bench.scale", "0.02"), "--out", RESULTS.toString(), "--no-progress",
                 "--jmh", "--jmh-paths", System.getProperty("bench.jmh.paths", "native"),
-                "--jmh-benchmarks", System.getProperty("bench.jmh.benchmarks", "publishAsync,drain"),
+                "--jmh-benchmarks", System.getProperty("bench.jmh.benchmarks", "publishAsync"),
                 "--jmh-warmup-forks", System.getProperty("bench.jmh.warmupForks", "0"),
                 "--jmh-forks", System.getProperty("bench.jmh.forks", "1"),
-                "--jmh-warmups", System.getProperty("bench.jmh.warmups", "4"),
-                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "10"),
+                "--jmh-warmups", System.getProperty("bench.jmh.warmups", "5"),
+                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "20"),
                 "--jmh-seconds", System.getProperty("bench.jmh.seconds", "3"),
+                "--jmh-warmup-drains", System.getProperty("bench.jmh.warmupDrains", "20"),
+                "--jmh-drains", System.getProperty("bench.jmh.drains", "40"),
                 "--jmh-batch", System.getProperty("bench.jmh.batch", "20000"),
                 "--jmh-payloads", System.getProperty("bench.jmh.payloads", "0"));
         int report = bench("report", RESULTS.toString(), "--out", REPORT.toString());

@@ -48,6 +48,7 @@ class CliValidationTest {
             "--start-timeout 1             | --start-timeout: must be 5..3600, got 1",
             "--jmh --jmh-iterations 0      | --jmh-iterations: must be 1..100, got 0",
             "--jmh --jmh-warmup-forks 11   | --jmh-warmup-forks: must be 0..10, got 11",
+            "--jmh --jmh-drains 0          | --jmh-drains: must be 1..1000, got 0",
             "--runtime docker              | --runtime: unknown value 'docker'; allowed: auto, local, container, external",
             "--image artemis               | --image: 'artemis' is not BROKER=IMAGE with BROKER one of artemis, activemq, rabbitmq, apollo",
             "--image kafka=apache/kafka:4  | --image: 'kafka=apache/kafka:4' is not BROKER=IMAGE",

@@ -34,9 +34,12 @@ class ReportIT {
         int code = BenchCli.execute(out, out, "run", "--runtime", "local", "--broker", "artemis,activemq",
                 "--case", "c1,c3,c5",
                 "--scale", ItSupport.scale(), "--out", results.toString(), "--heap", "1g", "--no-progress",
-                "--jmh", "--jmh-warmups", "0", "--jmh-iterations", "1", "--jmh-seconds", "1", "--jmh-batch", "500");
+                "--jmh", "--jmh-warmups", "0", "--jmh-iterations", "1", "--jmh-seconds", "1", "--jmh-warmup-drains", "0",
+                "--jmh-drains", "1", "--jmh-batch", "500");
         assertThat(code).as(log.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(results.resolve("jmh-artemis.json")).exists();
+        assertThat(results.resolve("jmh-artemis-drain.json")).exists();
+        assertThat(results.resolve("jmh-activemq-drain.json")).exists();
 
         Path report = tmp.resolve("report");
         assertThat(BenchCli.execute(out, out, "report", results.toString(), "--out", report.toString())).isZero();

@@ -5,7 +5,6 @@ import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
-import java.util.ServiceLoader;
 import java.util.concurrent.ThreadLocalRandom;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -35,10 +34,7 @@ public class BrokerTarget {
     @Setup(Level.Trial)
     public void connect() throws Exception {
         String[] t = Targets.decode(target);
-        DriverFactory factory = ServiceLoader.load(DriverFactory.class).stream().map(ServiceLoader.Provider::get)
-                .filter(f -> f.id().equals(t[1])).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no client path " + t[1] + " on the classpath"));
-        driver = factory.create(t[0], new Endpoint(t[2], t[3], Integer.parseInt(t[4])),
+        driver = DriverFactory.named(t[1]).create(t[0], new Endpoint(t[2], t[3], Integer.parseInt(t[4])),
                 new ClientSpec(Targets.WINDOW, Targets.PREFETCH, AckMode.AUTO, 1, true, payloadBytes));
         queue = "jmh." + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffL) + "." + payloadBytes;
         payload = new byte[payloadBytes];

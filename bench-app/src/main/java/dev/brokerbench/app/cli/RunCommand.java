@@ -97,7 +97,7 @@ public final class RunCommand implements Callable<Integer> {
     boolean noProgress;
 
     @Option(names = "--jmh", description = "After each broker's cells, run the JMH benchmarks against the same broker"
-            + " process (results: jmh-<broker>.json in the results directory).")
+            + " process (results: jmh-<broker>.json and jmh-<broker>-drain.json in the results directory).")
     boolean jmh;
 
     @Option(names = "--jmh-forks", defaultValue = "1", description = "JMH forks (default: ${DEFAULT-VALUE}).")
@@ -107,17 +107,28 @@ public final class RunCommand implements Callable<Integer> {
             + " they warm the broker (its JIT, journal files) for the measured forks (default: ${DEFAULT-VALUE}).")
     int jmhWarmupForks;
 
-    @Option(names = "--jmh-warmups", defaultValue = "1", description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--jmh-warmups", defaultValue = "1",
+            description = "JMH warm-up iterations of the publish benchmarks (default: ${DEFAULT-VALUE}).")
     int jmhWarmups;
 
-    @Option(names = "--jmh-iterations", defaultValue = "3", description = "JMH measured iterations (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--jmh-iterations", defaultValue = "3",
+            description = "JMH measured iterations of the publish benchmarks (default: ${DEFAULT-VALUE}).")
     int jmhIterations;
 
-    @Option(names = "--jmh-seconds", defaultValue = "5", description = "Seconds per JMH iteration (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--jmh-seconds", defaultValue = "5",
+            description = "Seconds per JMH publish iteration (default: ${DEFAULT-VALUE}).")
     int jmhSeconds;
 
+    @Option(names = "--jmh-warmup-drains", defaultValue = "3",
+            description = "Warm-up drains of the JMH drain benchmark (default: ${DEFAULT-VALUE}).")
+    int jmhWarmupDrains;
+
+    @Option(names = "--jmh-drains", defaultValue = "5", description = "Measured drains of the JMH drain benchmark,"
+            + " each a single shot of --jmh-batch messages (default: ${DEFAULT-VALUE}).")
+    int jmhDrains;
+
     @Option(names = "--jmh-batch", defaultValue = "5000",
-            description = "Messages per measured consume drain in JMH (default: ${DEFAULT-VALUE}).")
+            description = "Messages per JMH drain (default: ${DEFAULT-VALUE}).")
     int jmhBatch;
 
     @Option(names = "--jmh-payloads", defaultValue = "0,10240", paramLabel = "BYTES",
@@ -235,6 +246,8 @@ public final class RunCommand implements Callable<Integer> {
         OptionRange.check(cli, "--jmh-warmups", jmhWarmups, 0, 100);
         OptionRange.check(cli, "--jmh-iterations", jmhIterations, 1, 100);
         OptionRange.check(cli, "--jmh-seconds", jmhSeconds, 1, 600);
+        OptionRange.check(cli, "--jmh-warmup-drains", jmhWarmupDrains, 0, 1000);
+        OptionRange.check(cli, "--jmh-drains", jmhDrains, 1, 1000);
         OptionRange.check(cli, "--jmh-batch", jmhBatch, 100, 10_000_000);
         if (!jmhPayloads.matches("(0|[1-9][0-9]{0,7})(,(0|[1-9][0-9]{0,7}))*")) {
             throw new ParameterException(cli, "--jmh-payloads: '" + jmhPayloads + "' is not a comma-separated list of"
@@ -250,7 +263,9 @@ public final class RunCommand implements Callable<Integer> {
                 benchmarks.add(b);
             }
         }
-        return new JmhAgainstBroker.Budget(jmhWarmupForks, jmhForks, jmhWarmups, jmhIterations, jmhSeconds, jmhBatch,
+        return new JmhAgainstBroker.Budget(jmhWarmupForks, jmhForks,
+                new JmhAgainstBroker.Timed(jmhWarmups, jmhIterations, jmhSeconds),
+                new JmhAgainstBroker.Drains(jmhWarmupDrains, jmhDrains, jmhBatch),
                 List.of(jmhPayloads.split(",")), jmhPaths, List.copyOf(benchmarks));
     }
 

@@ -24,26 +24,49 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the JMH benchmarks against a broker the matrix runner already started (one broker process per run, not per
- * fork), for each of its client paths, only the benchmarks the pair supports. Results: {@code jmh-<broker>.json}.
+ * fork), for each of its client paths, only the benchmarks the pair supports. Results: {@code jmh-<broker>.json}
+ * (throughput benchmarks) and {@code jmh-<broker>-drain.json} (single-shot drains), each its own JMH run with its own
+ * iteration counts.
  */
 public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
     /**
      * How long JMH runs.
      *
-     * @param warmupForks        forks run first and discarded (they warm the shared broker process; on Artemis
-     *                           async publish still rose from 28k to 48k msg/s through the next fork's iterations,
-     *                           so the climb is the client JVM's, which only warm-up iterations cure)
-     * @param forks              JVM forks per benchmark
-     * @param warmupIterations   warm-up iterations
-     * @param iterations         measured iterations
-     * @param iterationSeconds   seconds per publish iteration
-     * @param consumeBatch       messages per measured consume drain
-     * @param payloads           message sizes in bytes
-     * @param paths              which of a broker's client paths are benchmarked
-     * @param benchmarks         which benchmarks run (each where the path supports it)
+     * @param warmupForks forks run first and discarded (they warm the shared broker process; on Artemis async
+     *                    publish still rose from 28k to 48k msg/s through the next fork's iterations, so the climb is
+     *                    the client JVM's, which only warm-up iterations cure)
+     * @param forks       JVM forks per benchmark
+     * @param timed       the throughput benchmarks' iterations (publish)
+     * @param drains      the drain benchmark's single shots
+     * @param payloads    message sizes in bytes
+     * @param paths       which of a broker's client paths are benchmarked
+     * @param benchmarks  which benchmarks run (each where the path supports it)
      */
-    public record Budget(int warmupForks, int forks, int warmupIterations, int iterations, int iterationSeconds,
-                         int consumeBatch, List<String> payloads, JmhPaths paths, List<JmhBenchmark> benchmarks) {
+    public record Budget(int warmupForks, int forks, Timed timed, Drains drains, List<String> payloads,
+                         JmhPaths paths, List<JmhBenchmark> benchmarks) {
+    }
+
+    /**
+     * Iterations of a throughput benchmark.
+     *
+     * @param warmups    warm-up iterations
+     * @param iterations measured iterations
+     * @param seconds    seconds per iteration
+     */
+    public record Timed(int warmups, int iterations, int seconds) {
+    }
+
+    /**
+     * Single shots of the drain benchmark. A drain of 20,000 messages lasts a tenth of a second to half a second, and
+     * its time varies more from shot to shot (CV 8-24 %) than a 3-second publish iteration's rate (4-10 %), so drains
+     * need about twice the samples for the same error; each costs an unmeasured fill besides (15 s on ActiveMQ
+     * Classic, whose every send waits for a disk sync).
+     *
+     * @param warmups warm-up drains
+     * @param drains  measured drains
+     * @param batch   messages per drain
+     */
+    public record Drains(int warmups, int drains, int batch) {
     }
 
     private final Path outDir;
@@ -76,28 +99,45 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
                 + budget.benchmarks() + ")");
         boolean first = true;
         for (Map.Entry<List<JmhBenchmark>, List<DriverFactory>> group : groups.entrySet()) {
-            // the first group's file is jmh-<broker>.json; a group that runs fewer benchmarks gets its paths' ids
-            Path json = outDir.resolve("jmh-" + runtime.brokerId() + (first ? "" : "-" + group.getValue().stream()
-                    .map(DriverFactory::id).collect(Collectors.joining("-"))) + ".json");
+            // the first group's files are jmh-<broker>[-drain].json; a group that runs fewer benchmarks gets its
+            // paths' ids
+            String name = "jmh-" + runtime.brokerId() + (first ? "" : "-" + group.getValue().stream()
+                    .map(DriverFactory::id).collect(Collectors.joining("-")));
             first = false;
-            ChainedOptionsBuilder o = options(json).param("target", group.getValue().stream()
-                    .map(path -> target(runtime, broker, path)).toArray(String[]::new));
-            group.getKey().forEach(b -> o.include(b.include()));
-            out.println("  " + group.getKey() + " on " + group.getValue().stream().map(DriverFactory::id).toList()
-                    + " -> " + json.getFileName());
-            run(o);
+            String[] targets = group.getValue().stream().map(path -> target(runtime, broker, path))
+                    .toArray(String[]::new);
+            for (boolean singleShot : new boolean[] {false, true}) {
+                List<JmhBenchmark> part = group.getKey().stream().filter(b -> b.singleShot() == singleShot).toList();
+                if (part.isEmpty()) {
+                    continue;
+                }
+                Path json = outDir.resolve(name + (singleShot ? "-drain" : "") + ".json");
+                ChainedOptionsBuilder o = (singleShot ? drainOptions(json) : timedOptions(json))
+                        .param("target", targets);
+                part.forEach(b -> o.include(b.include()));
+                out.println("  " + part + " on " + group.getValue().stream().map(DriverFactory::id).toList()
+                        + " -> " + json.getFileName());
+                run(o);
+            }
         }
+    }
+
+    private ChainedOptionsBuilder timedOptions(Path json) {
+        Timed t = budget.timed();
+        return options(json).warmupIterations(t.warmups()).measurementIterations(t.iterations())
+                .warmupTime(TimeValue.seconds(t.seconds())).measurementTime(TimeValue.seconds(t.seconds()));
+    }
+
+    private ChainedOptionsBuilder drainOptions(Path json) {
+        Drains d = budget.drains();
+        return options(json).warmupIterations(d.warmups()).measurementIterations(d.drains())
+                .param("batch", String.valueOf(d.batch()));
     }
 
     private ChainedOptionsBuilder options(Path json) {
         return new OptionsBuilder()
                 .warmupForks(budget.warmupForks())
                 .forks(budget.forks())
-                .warmupIterations(budget.warmupIterations())
-                .measurementIterations(budget.iterations())
-                .warmupTime(TimeValue.seconds(budget.iterationSeconds()))
-                .measurementTime(TimeValue.seconds(budget.iterationSeconds()))
-                .param("batch", String.valueOf(budget.consumeBatch()))
                 .param("payloadBytes", budget.payloads().toArray(String[]::new))
                 .shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON)

@@ -27,6 +27,14 @@ public enum JmhBenchmark {
         return "^" + holder.getName().replace(".", "\\.") + "\\." + method + "$";
     }
 
+    /**
+     * True for a single-shot benchmark (one measured drain per iteration, counted in drains); false for a
+     * throughput benchmark (iterations of a fixed number of seconds).
+     */
+    public boolean singleShot() {
+        return this == DRAIN;
+    }
+
     public Optional<Capability> needs() {
         return Optional.ofNullable(needs);
     }

@@ -33,4 +33,11 @@ public interface DriverFactory {
      * (declared in the path, never as a switch in core code).
      */
     Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception;
+
+    /** The registered client path with this id (for a process that was given only the id). */
+    static DriverFactory named(String id) {
+        return java.util.ServiceLoader.load(DriverFactory.class).stream().map(java.util.ServiceLoader.Provider::get)
+                .filter(f -> f.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no client path '" + id + "' on the classpath"));
+    }
 }

@@ -14,7 +14,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.ServiceLoader;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -80,9 +79,7 @@ public final class ConsumerProcessMain {
         String pathId = args[0];
         Endpoint endpoint = new Endpoint(args[2], args[3], Integer.parseInt(args[4]));
         ClientSpec spec = Json.mapper().readValue(args[6], ClientSpec.class);
-        DriverFactory path = ServiceLoader.load(DriverFactory.class).stream().map(ServiceLoader.Provider::get)
-                .filter(f -> f.id().equals(pathId)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no client path '" + pathId + "' on the classpath"));
+        DriverFactory path = DriverFactory.named(pathId);
         boolean explicitAck = spec.ackMode() == AckMode.CLIENT || spec.ackMode() == AckMode.TRANSACTED;
         try (Driver driver = path.create(args[1], endpoint, spec); Consumer consumer = driver.consumer(args[5])) {
             ConsumerWire.ready(wire);
