@@ -58,7 +58,7 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
 
     /**
      * Single shots of the drain benchmark. A drain of 20,000 messages lasts a tenth of a second to half a second, and
-     * its time varies more from shot to shot (CV 8-24 %) than a 3-second publish iteration's rate (4-10 %), so drains
+     * its time varies more from shot to shot (CV 8-24 %) than a 3-second publish iteration's rate (4-14 %), so drains
      * need about twice the samples for the same error; each costs an unmeasured fill besides (15 s on ActiveMQ
      * Classic, whose every send waits for a disk sync).
      *

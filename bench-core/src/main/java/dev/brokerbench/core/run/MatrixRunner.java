@@ -118,12 +118,13 @@ public final class MatrixRunner {
             @Override
             public String recoveryStatement() {
                 Optional<java.util.regex.Pattern> statement = runtime.recoveryStatement();
+                if (statement.isEmpty()) {
+                    return null;
+                }
                 long deadline = System.nanoTime() + RECOVERY_STATEMENT_WAIT.toNanos();
-                while (statement.isPresent()) {
-                    Optional<String> said = BrokerLog.statementAfter(broker.log(), statementsBeforeRestart, statement);
-                    if (said.isPresent() || System.nanoTime() > deadline) {
-                        return said.orElse(null);
-                    }
+                Optional<String> said;
+                while ((said = BrokerLog.statementAfter(broker.log(), statementsBeforeRestart, statement)).isEmpty()
+                        && System.nanoTime() < deadline) {
                     try {
                         Thread.sleep(100);
                     } catch (InterruptedException e) {
@@ -131,7 +132,7 @@ public final class MatrixRunner {
                         return null;
                     }
                 }
-                return null;
+                return said.orElse(null);
             }
         };
     }
