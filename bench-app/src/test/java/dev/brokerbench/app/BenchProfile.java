@@ -6,7 +6,6 @@ import dev.brokerbench.app.gate.Baseline;
 import dev.brokerbench.app.gate.Figures;
 import dev.brokerbench.app.gate.RegressionGate;
 import dev.brokerbench.app.report.ReportData;
-import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +19,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * What {@code mvn verify -Pbench} runs (and only then: the name matches no test pattern). The packaged CLI runs the
- * seed matrix on every broker at {@code -Dbench.scale} and, against the same broker processes, the JMH benchmarks;
+ * seed matrix on every broker at {@code -Dbench.scale}, {@code -Dbench.repeat} times in a shuffled order, and,
+ * against the same broker processes, the JMH benchmarks;
  * the report goes to target/bench-report/ (index.html, report.md, results.csv, report.json, charts/); then the
  * regression gate compares the fresh figures with baselines/bench-baseline.json.
  */
@@ -31,9 +31,15 @@ class BenchProfile {
     static final Path BASELINE = Path.of(System.getProperty("bench.baseline", "../baselines/bench-baseline.json"));
 
     private static int bench(String... args) throws Exception {
+        return bench(List.of(), args);
+    }
+
+    /** {@code bench args... extra...}: {@code extra} (e.g. the gate experiment's slowdown) after the arguments. */
+    private static int bench(List<String> extra, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-jar", ItSupport.benchJar().toString()));
         command.addAll(List.of(args));
+        command.addAll(extra);
         // through System.out line by line: the forked test JVM's raw stdout is the test runner's own channel
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
@@ -51,10 +57,14 @@ class BenchProfile {
     @Order(1)
     void comparison() throws Exception {
         dev.brokerbench.lifeline.Trees.delete(RESULTS); // results of an earlier profile run under target/ must not mix with this one
-        int run = bench("run", "--runtime", System.getProperty("bench.runtime", "local"),
+        List<String> slowdown = System.getProperty("bench.slowdown", "").isEmpty() ? List.of()
+                : List.of("--slowdown", System.getProperty("bench.slowdown"));
+        int run = bench(slowdown, "run", "--runtime", System.getProperty("bench.runtime", "local"),
                 "--broker", System.getProperty("bench.brokers", "all"),
                 "--case", System.getProperty("bench.cases", "all"),
                 "--scale", System.getProperty("bench.scale", "0.02"), "--out", RESULTS.toString(), "--no-progress",
+                "--repeat", System.getProperty("bench.repeat", "3"),
+                "--warmup-seconds", System.getProperty("bench.warmupSeconds", "2"),
                 "--jmh", "--jmh-paths", System.getProperty("bench.jmh.paths", "native"),
                 "--jmh-benchmarks", System.getProperty("bench.jmh.benchmarks", "publishAsync"),
                 "--jmh-warmup-forks", System.getProperty("bench.jmh.warmupForks", "0"),
@@ -76,13 +86,17 @@ class BenchProfile {
     @Test
     @Order(2)
     void regressionGate() throws Exception {
-        Baseline baseline = Json.mapper().readValue(BASELINE.toFile(), Baseline.class);
-        ReportData fresh = ReportData.read(RESULTS);
-        double scale = Figures.scale(fresh);
-        Assumptions.assumeTrue(Math.abs(scale - baseline.scale()) < 1e-9, "SKIPPED the regression gate: "
-                + BASELINE + " was measured at scale " + baseline.scale() + ", this run is at " + scale
-                + "; run at that scale or refresh the baseline (docs/reference.md: regression gates)");
-        RegressionGate.Outcome outcome = RegressionGate.check(baseline, scale, Figures.of(fresh));
+        Baseline baseline = Baseline.read(BASELINE);
+        Figures fresh = Figures.of(ReportData.read(RESULTS));
+        RegressionGate.Outcome outcome;
+        try {
+            outcome = RegressionGate.check(baseline, fresh);
+        } catch (RegressionGate.Refused refused) {
+            Assumptions.abort("SKIPPED the regression gate: this run is not comparable with " + BASELINE + ": "
+                    + String.join("; ", refused.reasons()) + ". Run under the baseline's conditions or refresh it:"
+                    + " bench baseline " + RESULTS + " --out " + BASELINE + " (docs/reference.md: regression gates)");
+            return;
+        }
         String table = outcome.table().console();
         ResultStore.writeAtomically(REPORT.resolve("gate.txt"), table);
         System.out.println("Regression gate against " + BASELINE + " (" + baseline.description() + "):");

@@ -21,7 +21,7 @@ class FaultIT {
     Path tmp;
 
     private List<RunResult> run(Path out, int expectedExit, String brokers, String cases) throws Exception {
-        ItSupport.Cli cli = ItSupport.bench("run", "--runtime", "local", "--broker", brokers, "--case", cases,
+        ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--runtime", "local", "--broker", brokers, "--case", cases,
                 "--scale", ItSupport.scale(), "--out", out.toString(), "--heap", "1g", "--no-progress");
         if (expectedExit >= 0) {
             assertThat(cli.code()).as(cli.text()).isEqualTo(expectedExit);
@@ -66,25 +66,31 @@ class FaultIT {
         for (RunResult r : results) {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name() + ": "
                     + r.accounting().summary();
+            if (r.broker().brokerId().equals("rabbitmq") && r.fault().killed().equals("broker")
+                    && r.accounting().lostConfirmed() > 0) {
+                // RabbitMQ 3.10 sometimes comes back from the kill without the queue (3 of 35 runs by hand on
+                // 2026-11-23, and in CI on a node already killed twice; the queue was declared about a second
+                // before the kill; the log says it recovered no such classic queue): the clients' topology
+                // recovery declares an empty one, and everything confirmed before the kill is gone. Such a loss
+                // is accepted only in that shape (seen with reconnecting clients, f4, and in CI on 2026-11-23 without,
+                // f2): the broker's own count agrees with the drain, and each client
+                // lost one unbroken run of its messages from its first one on, nothing after it
+                if (r.workload().fault().reconnect()) {
+                    assertThat(r.fault().recoveryMillis()).as(cell + ": a send confirmed after the restart")
+                            .isNotNegative();
+                }
+                assertBrokerCountAgrees(r, cell);
+                assertThat(r.accounting().perProducer()).as(cell + ": each client lost a prefix of its messages")
+                        .allSatisfy(p -> assertThat(p.lostConfirmedRanges()).hasSize(1).first()
+                                .satisfies(lost -> {
+                                    assertThat(lost.first()).isZero();
+                                    assertThat(lost.count()).isEqualTo(p.lost());
+                                }));
+                continue;
+            }
             if (r.workload().fault().reconnect()) {
                 assertThat(r.fault().recoveryMillis()).as(cell + ": a send confirmed after the restart")
                         .isNotNegative();
-                if (r.broker().brokerId().equals("rabbitmq") && r.accounting().lostConfirmed() > 0) {
-                    // RabbitMQ 3.10 sometimes comes back from the kill without the queue (3 of 35 runs by hand on
-                    // 2026-11-23, and in CI on a node already killed twice; the queue was declared about a second
-                    // before the kill; the log says it recovered no such classic queue): the clients' topology
-                    // recovery declares an empty one, and everything confirmed before the kill is gone. Such a loss
-                    // is accepted only in that shape: the broker's own count agrees with the drain, and each client
-                    // lost one unbroken run of its messages from its first one on, nothing after it
-                    assertBrokerCountAgrees(r, cell);
-                    assertThat(r.accounting().perProducer()).as(cell + ": each client lost a prefix of its messages")
-                            .allSatisfy(p -> assertThat(p.lostConfirmedRanges()).hasSize(1).first()
-                                    .satisfies(lost -> {
-                                        assertThat(lost.first()).isZero();
-                                        assertThat(lost.count()).isEqualTo(p.lost());
-                                    }));
-                    continue;
-                }
                 assertThat(r.accounting().lostConfirmed()).as(cell).isZero();
                 assertThat(r.status()).as(cell).isIn("ok", "DUP");
                 continue;

@@ -31,8 +31,8 @@ class ReportIT {
         Path results = tmp.resolve("results");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
-        int code = BenchCli.execute(out, out, "run", "--runtime", "local", "--broker", "artemis,activemq",
-                "--case", "c1,c3,c5",
+        int code = BenchCli.execute(out, out, "run", "--warmup-seconds", "0", "--runtime", "local", "--broker", "artemis,activemq",
+                "--case", "c1,c3,c5", "--repeat", "2", "--seed", "11",
                 "--scale", ItSupport.scale(), "--out", results.toString(), "--heap", "1g", "--no-progress",
                 "--jmh", "--jmh-warmups", "0", "--jmh-iterations", "1", "--jmh-seconds", "1", "--jmh-warmup-drains", "0",
                 "--jmh-drains", "1", "--jmh-batch", "500");
@@ -44,8 +44,9 @@ class ReportIT {
         Path report = tmp.resolve("report");
         assertThat(BenchCli.execute(out, out, "report", results.toString(), "--out", report.toString())).isZero();
         int cells = new ResultStore(results).readAll().size();
-        assertThat(cells).isEqualTo(5); // c1, c3, c5 on Artemis; c1, c5 on Classic (no JMS 2.0 async)
-        assertThat(report.resolve("report.md")).content().contains("## Results").contains("charts/overall.png");
+        assertThat(cells).isEqualTo(2 * 5); // c1, c3, c5 on Artemis; c1, c5 on Classic (no JMS 2.0 async); 2 repeats
+        assertThat(report.resolve("report.md")).content().contains("## Results").contains("charts/overall.png")
+                .contains("## Comparison over repeats");
         assertThat(Files.readAllLines(report.resolve("results.csv"))).hasSize(cells + 1);
         assertThat(report.resolve("report.json")).exists();
         assertThat(report.resolve("charts").resolve("jmh.png")).exists();
@@ -54,15 +55,23 @@ class ReportIT {
                 + "; install it with 'apt-get install chromium' (.ci/run does)");
         String dom = chromium(report.resolve("index.html"), "--dump-dom");
         int charts = count(dom, "<img class=\"chart\"");
-        // overall + per case: progress and windows, latency for the two publish cases + JMH
-        assertThat(charts).isEqualTo(1 + 3 * 2 + 2 + 1);
+        // overall and its intervals + per case: progress and windows, latency for the two publish cases + JMH
+        assertThat(charts).isEqualTo(2 + 3 * 2 + 2 + 1);
         assertThat(dom).contains("id=\"chart-jmh\"").contains("id=\"chart-latency-c1\"")
                 .contains("id=\"chart-progress-c5\"").contains("data:image/png;base64,");
         Matcher results1 = Pattern.compile("(?s)<section id=\"results\">.*?<tbody>(.*?)</tbody>").matcher(dom);
         assertThat(results1.find()).isTrue();
         assertThat(count(results1.group(1), "<tr>")).isEqualTo(cells);
         assertThat(dom).contains("id=\"jmh\"").contains("id=\"parity\"").contains("id=\"not-run\"")
-                .contains("badge ok").doesNotContain("badge bad");
+                .contains("badge ok").doesNotContain("badge bad").doesNotContain(">leftover<");
+        // per cell one row with its interval; two repeats give t = 12.7, so wide intervals: Artemis and Classic
+        // overlap in c1 and c5 and the ranking must not name a winner there
+        Matcher comparison = Pattern.compile("(?s)<section id=\"comparison\">.*?<tbody>(.*?)</tbody>").matcher(dom);
+        assertThat(comparison.find()).isTrue();
+        assertThat(count(comparison.group(1), "<tr>")).isEqualTo(5);
+        assertThat(comparison.group(1)).contains("no clear difference from").doesNotContain(">fastest<")
+                .contains(" – ");
+        assertThat(dom).contains("c1 #1").contains("c1 #2").contains("id=\"chart-overall-intervals\"");
         // one JMH iteration has no error bar: its score is not one to rank on
         Matcher jmh = Pattern.compile("(?s)<section id=\"jmh\">.*?<tbody>(.*?)</tbody>").matcher(dom);
         assertThat(jmh.find()).isTrue();

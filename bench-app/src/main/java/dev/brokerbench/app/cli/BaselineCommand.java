@@ -8,7 +8,6 @@ import dev.brokerbench.core.result.ResultStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,14 +16,14 @@ import picocli.CommandLine.Parameters;
 
 /** {@code bench baseline DIR DIR [DIR...] --out FILE}: the regression gate's reference, from repeated runs. */
 @Command(name = "baseline", mixinStandardHelpOptions = true,
-        description = "Build a regression-gate baseline from two or more results directories of the same matrix and"
-                + " scale: mean msg/s per cell and the measured run-to-run spread, from which each cell's tolerance"
-                + " follows.")
+        description = "Build a regression-gate baseline from one or more results directories of the same matrix,"
+                + " scale, duration, runtime and machine, run with --repeat 2 or more: every repeat's msg/s per cell,"
+                + " which the gate compares a fresh run's repeats with.")
 public final class BaselineCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "2..*", paramLabel = "RESULTS_DIR", description = "Results directories of repeated runs.")
+    @Parameters(arity = "1..*", paramLabel = "RESULTS_DIR", description = "Results directories of runs with repeats.")
     List<Path> dirs;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "Baseline JSON file to write.")
@@ -35,22 +34,14 @@ public final class BaselineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Map<String, Double>> runs = new ArrayList<>();
-        Double scale = null;
+        List<Figures> runs = new ArrayList<>();
         for (Path dir : dirs) {
-            ReportData data = ReportData.read(dir);
-            double s = Figures.scale(data);
-            if (scale != null && Math.abs(scale - s) > 1e-9) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "RESULTS_DIR: " + dir + " is at scale "
-                        + s + ", the others at " + scale);
-            }
-            scale = s;
-            runs.add(Figures.rates(data));
+            runs.add(Figures.of(ReportData.read(dir)));
         }
-        Baseline baseline = Baseline.of(description, scale, runs);
+        Baseline baseline = Baseline.of(description, runs);
         ResultStore.writeAtomically(out, Json.mapper().writeValueAsString(baseline));
         spec.commandLine().getOut().println("baseline: " + baseline.cells().size() + " cells from " + runs.size()
-                + " runs -> " + out.toAbsolutePath());
+                + " run(s) -> " + out.toAbsolutePath());
         spec.commandLine().getOut().flush();
         return 0;
     }

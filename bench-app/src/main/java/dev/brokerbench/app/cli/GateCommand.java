@@ -5,7 +5,6 @@ import dev.brokerbench.app.gate.Baseline;
 import dev.brokerbench.app.gate.Figures;
 import dev.brokerbench.app.gate.RegressionGate;
 import dev.brokerbench.app.report.ReportData;
-import dev.brokerbench.core.result.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -16,8 +15,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code bench gate DIR --baseline FILE}: fails (exit 1) when a cell regressed beyond its measured noise. */
 @Command(name = "gate", mixinStandardHelpOptions = true,
-        description = "Compare a results directory with a baseline; exit 1 when a cell is slower than its tolerance,"
-                + " missing, or did not account for every message.")
+        description = "Compare a results directory with a baseline: exit 1 when a broker / client path is slower"
+                + " beyond the noise of both runs' repeats (by 10 %% or more), or a cell collapsed, went missing or"
+                + " did not account for every message; exit 2 when the runs are not comparable (it says why).")
 public final class GateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -30,11 +30,22 @@ public final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Baseline baseline = Json.mapper().readValue(baselineFile.toFile(), Baseline.class);
-        ReportData data = ReportData.read(results);
-        RegressionGate.Outcome outcome = RegressionGate.check(baseline, Figures.scale(data), Figures.of(data));
+        Baseline baseline = Baseline.read(baselineFile);
+        Figures fresh = Figures.of(ReportData.read(results));
         PrintWriter out = spec.commandLine().getOut();
         out.println("regression gate: " + results + " against " + baselineFile + " (" + baseline.description() + ")");
+        RegressionGate.Outcome outcome;
+        try {
+            outcome = RegressionGate.check(baseline, fresh);
+        } catch (RegressionGate.Refused refused) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("gate: REFUSED, the runs are not comparable:");
+            refused.reasons().forEach(r -> err.println("  - " + r));
+            err.println("compare like with like, or refresh the baseline: bench baseline DIR --out FILE");
+            err.flush();
+            out.flush();
+            return BenchCli.EXIT_USAGE;
+        }
         out.print(outcome.table().console());
         out.println(outcome.passed() ? "gate: PASSED" : "gate: FAILED");
         out.flush();

@@ -11,6 +11,8 @@ import dev.brokerbench.app.jmh.JmhPaths;
 import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.CallTables;
+import dev.brokerbench.app.report.ComparisonTable;
+import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.brokers.container.DockerEngine;
@@ -18,10 +20,15 @@ import dev.brokerbench.brokers.local.Cleanup;
 import dev.brokerbench.brokers.local.DataFilesystem;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.machine.Calibration;
 import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.ResultStore;
+import dev.brokerbench.core.experiment.Slowdown;
 import dev.brokerbench.core.run.MatrixRunner;
+import dev.brokerbench.core.run.PassPlan;
+import dev.brokerbench.core.run.Schedule;
+import dev.brokerbench.core.run.Warmup;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -69,6 +76,36 @@ public final class RunCommand implements Callable<Integer> {
             description = "Multiplies every message count; 1 = the published 1,000,000 / 500,000 (default:"
                     + " ${DEFAULT-VALUE}).")
     double scale;
+
+    @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
+            description = "Runs every cell N times (1..100), the cells of all brokers interleaved in a shuffled order;"
+                    + " each cell is reported as the median of its repeats with a 95 % interval, and two figures are"
+                    + " ranked only where their intervals do not overlap. 3 or more to rank (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--duration", paramLabel = "SECONDS",
+            description = "Sizes every measured phase to last about this long (1..3600): its message count is the"
+                    + " last warm-up pass's rate times SECONDS, so a slow sync case and a fast async case both get"
+                    + " enough time; without it the counts are the published ones times --scale.")
+    Integer durationSeconds;
+
+    @Option(names = "--warmup-seconds", defaultValue = "3", paramLabel = "SECONDS",
+            description = "Each cell warms up in passes until its reported phase ran at least this long and 5,000"
+                    + " messages in one pass and its rate was steady (halves within 10 %%), at most 4 passes;"
+                    + " the result records how long it took. 0: a single pass of the case's warm-up count times"
+                    + " --scale, for tests and quick checks (0..600, default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
+    @Option(names = "--slowdown", paramLabel = "PATH=FRACTION", hidden = true,
+            description = "Test-only: holds the measured clients of one client path to 1 - FRACTION of the rate of"
+                    + " the cell's last warm-up pass (0 < FRACTION <= 0.9), to show the regression gate catches a real"
+                    + " regression; each result of that path carries a caveat saying so.")
+    String slowdown;
+
+    @Option(names = "--seed", paramLabel = "LONG",
+            description = "Seed of the shuffled order of the cells (default: a new one per run, recorded in run.json"
+                    + " and every result).")
+    Long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Results directory (default: bench-results/<run id>).")
@@ -186,6 +223,16 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         OptionRange.check(cli, "--window-min-ms", windowMinMillis, 0, 60_000);
+        OptionRange.check(cli, "--repeat", repeats, 1, Schedule.MAX_REPEATS);
+        OptionRange.check(cli, "--warmup-seconds", warmupSeconds, 0, 600);
+        if (durationSeconds != null) {
+            OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
+        }
+        Warmup warmup = warmupSeconds == 0 ? Warmup.SINGLE_PASS : new Warmup(Duration.ofSeconds(warmupSeconds),
+                Warmup.DEFAULT.minMessages(), Warmup.DEFAULT.maxMessages(), Warmup.DEFAULT.maxPasses(),
+                Warmup.DEFAULT.steadiness());
+        Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
+        Schedule schedule = new Schedule(repeats, seed != null ? seed : new java.security.SecureRandom().nextLong());
         brokerOptions.validate(cli);
         brokerOptions.validateRuntime(cli, catalog,
                 brokerIds.stream().filter(id -> catalog.baseline(id).isEmpty()).toList());
@@ -220,24 +267,45 @@ public final class RunCommand implements Callable<Integer> {
         }
 
         Files.createDirectories(dir);
+        Calibration calibration = Calibration.measure(workRoot, Duration.ofSeconds(1));
         RunSummary summary = new RunSummary();
         ResultStore store = new ResultStore(dir);
         boolean bars = !noProgress && System.console() != null;
         console.println("brokerbench run " + runId + ": " + brokerIds + " x " + caseIds + " at scale " + scale
-                + " -> " + dir.toAbsolutePath());
+                + (repeats > 1 ? ", " + repeats + " repeats" : "") + ", order seed " + schedule.seed() + " -> "
+                + dir.toAbsolutePath());
+        console.println("machine: " + calibration.describe());
         try {
             new MatrixRunner(env, new ConsoleListener(console, store, summary, bars), runId, scale,
-                    new RateWindow(RateWindow.DEFAULT.completions(), Duration.ofMillis(windowMinMillis))).run(entries,
-                    jmh ? new JmhAgainstBroker(dir, budget, console) : MatrixRunner.WhileRunning.NOTHING);
+                    new RateWindow(RateWindow.DEFAULT.completions(), Duration.ofMillis(windowMinMillis)))
+                    .planned(new PassPlan(warmup, durationSeconds == null ? null : Duration.ofSeconds(durationSeconds),
+                            slowed))
+                    .run(entries,
+                    jmh ? new JmhAgainstBroker(dir, budget, console) : MatrixRunner.WhileRunning.NOTHING, schedule);
         } finally {
             Cleanup.deleteNow(workRoot);
         }
-        printSummary(console, summary);
-        ResultStore.writeAtomically(dir.resolve("summary.md"), SummaryTables.markdownReport(summary, runId, scale));
+        printSummary(console, summary, calibration);
+        ResultStore.writeAtomically(dir.resolve("summary.md"), SummaryTables.markdownReport(summary, runId, scale, calibration));
         ResultStore.writeAtomically(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
-                .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing())));
+                .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
+                        schedule.repeats(), schedule.seed(), calibration)));
         console.println("results: " + dir.toAbsolutePath());
         return summary.clean() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;
+    }
+
+    private Slowdown slowdown(CommandLine cli, Catalog catalog) {
+        String[] parts = slowdown.split("=", -1);
+        String allowed = "PATH=FRACTION, PATH one of " + catalog.pathIds() + ", 0 < FRACTION <= 0.9 (e.g. "
+                + "artemis-core-jms=0.2)";
+        if (parts.length != 2 || !catalog.pathIds().contains(parts[0])) {
+            throw new ParameterException(cli, "--slowdown: " + slowdown + " is not " + allowed);
+        }
+        try {
+            return new Slowdown(parts[0], Double.parseDouble(parts[1]));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(cli, "--slowdown: " + slowdown + " is not " + allowed);
+        }
     }
 
     private JmhAgainstBroker.Budget jmhBudget(CommandLine cli) {
@@ -283,8 +351,13 @@ public final class RunCommand implements Callable<Integer> {
         return clientIds.stream().map(id -> catalog.path(id).orElseThrow()).toList();
     }
 
-    private static void printSummary(PrintStream console, RunSummary summary) {
+    private static void printSummary(PrintStream console, RunSummary summary, Calibration calibration) {
         console.println();
+        if (summary.results().stream().anyMatch(r -> r.repeatOrSingle().of() > 1)) {
+            console.println("Comparison over repeats (" + ComparisonTable.NOTE + "):");
+            console.print(ComparisonTable.of(RepeatedCell.of(summary.results()), calibration).console());
+            console.println();
+        }
         if (!CallTables.queues(summary.results()).isEmpty()) {
             console.print(SummaryTables.results(summary.results()).console());
         }

@@ -81,13 +81,17 @@ public final class ConsoleListener implements RunListener {
         store.write(result);
         PhaseResult p = result.reportedPhase();
         out.println(String.format(Locale.ROOT, "  %-3s %-36s %-22s %,10.0f %s  (windows %,.0f..%,.0f)  %s%s",
-                result.workload().name(), result.workload().title(), result.client().clientPath(),
+                dev.brokerbench.app.report.SummaryTables.caseLabel(result), result.workload().title(), result.client().clientPath(),
                 p.rate().overall(), p.action() == dev.brokerbench.core.model.Action.RPC ? "calls/s" : "msg/s", p.rate().windowMin(), p.rate().windowMax(),
                 result.rpc() != null ? result.rpc().summary()
                         : result.accounting() == null ? "no accounting" : result.accounting().summary(),
                 result.status().equals("ok") ? "" : "  <<< " + result.status()));
         if (result.caveats() != null) {
             result.caveats().forEach(c -> out.println("      " + c));
+        }
+        if (result.leftover() != null && result.leftover().messages() > 0) {
+            out.println("      leftover: the cell's queue held " + result.leftover().messages() + " messages before the"
+                    + " measured pass (" + result.leftover().source() + ")");
         }
         if (result.brokerPressure() != null) {
             result.brokerPressure().forEach(c -> out.println("      broker under memory pressure: " + c));

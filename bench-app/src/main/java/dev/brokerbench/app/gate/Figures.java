@@ -1,38 +1,53 @@
 package dev.brokerbench.app.gate;
 
+import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.RunResult;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
-/** The figures a gate compares, read from a results directory. */
-public final class Figures {
-    private Figures() {
+/**
+ * The figures a gate compares, read from one results directory: the run's conditions and, per cell, its parity
+ * settings and the overall rate of each repeat.
+ *
+ * @param conditions what the run must share with the one it is compared with
+ * @param cells      per {@code broker / client path / case}
+ */
+public record Figures(Conditions conditions, Map<String, Cell> cells) {
+
+    /**
+     * One cell.
+     *
+     * @param parity  the workload settings that make two figures comparable (sessions, size, persistence, window,
+     *                prefetch, acknowledgement, rate, phases)
+     * @param repeats the overall rate of the reported phase, per repeat
+     * @param clean   every repeat delivered every message exactly once, without errors
+     */
+    public record Cell(String parity, List<Double> repeats, boolean clean) {
     }
 
-    public static String cell(RunResult r) {
-        return r.broker().brokerId() + " / " + r.client().clientPath() + " / " + r.workload().name();
-    }
-
-    public static Map<String, RegressionGate.Measured> of(ReportData data) {
-        Map<String, RegressionGate.Measured> map = new LinkedHashMap<>();
-        for (RunResult r : data.results()) {
-            map.put(cell(r), new RegressionGate.Measured(r.reportedPhase().rate().overall(), r.status().equals("ok")));
+    public static Figures of(ReportData data) {
+        Map<String, Cell> cells = new LinkedHashMap<>();
+        for (RepeatedCell c : RepeatedCell.of(data.results())) {
+            cells.put(c.id(), new Cell(parity(c.first().workload()), c.rates(), c.status().equals("ok")));
         }
-        return map;
+        return new Figures(Conditions.of(data.results(), data.run() == null ? null : data.run().calibration()),
+                cells);
     }
 
-    public static Map<String, Double> rates(ReportData data) {
-        Map<String, Double> map = new LinkedHashMap<>();
-        of(data).forEach((cell, m) -> map.put(cell, m.msgPerSec()));
-        return map;
+    /** The parity settings of a workload, as one comparable line. */
+    static String parity(Workload w) {
+        return "clients=" + w.clients() + " payloadBytes=" + w.payloadBytes() + " persistent=" + w.persistent()
+                + " publishWindow=" + w.publishWindow() + " prefetch=" + w.prefetch() + " ack=" + w.ackMode()
+                + "/" + w.ackBatch() + " rate=" + w.ratePerSecond() + " phases=" + w.phases().stream()
+                .map(Figures::phase).collect(Collectors.joining(","));
     }
 
-    /** The scale all results in the directory share. */
-    public static double scale(ReportData data) {
-        return data.results().stream().mapToDouble(RunResult::scale).distinct().reduce((a, b) -> {
-            throw new dev.brokerbench.core.model.InvalidConfigException("results of different scales in one"
-                    + " directory: " + a + " and " + b);
-        }).orElseThrow(() -> new dev.brokerbench.core.model.InvalidConfigException("no results"));
+    private static String phase(Phase p) {
+        return p.action() + (p.mode() == null ? "" : ":" + p.mode()) + (p.reported() ? "*" : "");
     }
 }

@@ -2,123 +2,208 @@ package dev.brokerbench.app.gate;
 
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
+import dev.brokerbench.core.stats.Estimate;
+import dev.brokerbench.core.stats.RatioEstimate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Compares fresh figures with a baseline. Fails when a broker / client path's geometric mean dropped beyond its
- * measured tolerance, when a cell collapsed below half its reference, went missing, or did not account for every
- * message. Single-cell slowdowns within noise are shown, not failed.
+ * Compares a fresh run's repeats with a baseline's, on statistics rather than a fixed allowance.
+ *
+ * <p>Per broker / client path (a group), the ratio fresh / baseline is the geometric mean over its cells of the
+ * ratio of their mean rates, with a confidence interval from both sides' repeats ({@link RatioEstimate}). The group
+ * fails (REGRESSION) when its whole interval lies below 1 and its ratio shows a drop of at least {@link #MIN_DROP}:
+ * slower beyond the noise, and by enough to matter. The intervals are Bonferroni-corrected over the groups compared,
+ * so with five groups each is a 99 % interval and the chance that any unchanged group fails by noise stays at most
+ * {@code 1 - }{@link #FAMILY_CONFIDENCE}.
+ *
+ * <p>Per cell, the ratio of medians and its 95 % interval are shown (SLOWER or FASTER only where the interval
+ * excludes 1); a cell fails only when it went missing, did not account for every message, or collapsed below
+ * {@link #COLLAPSE} of its baseline.
+ *
+ * <p>Runs whose conditions or parity settings differ are not compared at all: {@link Refused} says why.
  */
 public final class RegressionGate {
+    /** The chance that no unchanged group fails, over all groups compared. */
+    public static final double FAMILY_CONFIDENCE = 0.95;
+    /** A group whose clear drop is smaller than this passes (shown as SLOWER). */
+    public static final double MIN_DROP = 0.10;
+    /** A cell below this fraction of its baseline median fails whatever its group does. */
+    public static final double COLLAPSE = 0.5;
+    /** The confidence of a single cell's interval (shown, not failed on). */
+    public static final double CELL_CONFIDENCE = 0.95;
+
     private RegressionGate() {
     }
 
     /** What the gate concluded for one cell or group. */
-    public enum Verdict { OK, SLOWER, FASTER, NOISY, NEW, NOT_SELECTED, COLLAPSED, MISSING, NOT_CLEAN, REGRESSION }
+    public enum Verdict {
+        /** No clear difference: the interval includes 1 (or, for a group, the clear drop is under the minimum). */
+        OK,
+        /** Clearly slower, not failed (a cell; or a group whose drop is under {@link #MIN_DROP}). */
+        SLOWER,
+        /** Clearly faster. */
+        FASTER,
+        /** Fewer than 2 repeats on a side: no interval. */
+        NO_INTERVAL,
+        /** In the fresh run only. */
+        NEW,
+        /** In the baseline, but the fresh run did not select its broker / path or its case. */
+        NOT_SELECTED,
+        COLLAPSED,
+        MISSING,
+        NOT_CLEAN,
+        REGRESSION;
 
-    /**
-     * A fresh figure.
-     *
-     * @param msgPerSec overall rate of the reported phase
-     * @param clean     every message delivered exactly once, no errors
-     */
-    public record Measured(double msgPerSec, boolean clean) {
+        boolean fails() {
+            return this == REGRESSION || this == COLLAPSED || this == MISSING || this == NOT_CLEAN;
+        }
     }
 
-    /** One row of the diff table: a cell, or a group's geometric mean. */
-    public record Row(String name, double baseline, double fresh, double ratio, double allowedDrop, Verdict verdict) {
-        boolean fails() {
-            return verdict == Verdict.REGRESSION || verdict == Verdict.COLLAPSED || verdict == Verdict.MISSING
-                    || verdict == Verdict.NOT_CLEAN;
+    /** The fresh run cannot be compared with the baseline; {@code reasons} says why. */
+    public static final class Refused extends RuntimeException {
+        private final List<String> reasons;
+
+        Refused(List<String> reasons) {
+            super("the gate does not compare these runs: " + String.join("; ", reasons));
+            this.reasons = List.copyOf(reasons);
         }
+
+        public List<String> reasons() {
+            return reasons;
+        }
+    }
+
+    /**
+     * One row of the table: a cell, or a group.
+     *
+     * @param ratio fresh / baseline with its interval; null where there is none
+     */
+    public record Row(String name, double baseline, double fresh, RatioEstimate ratio, Verdict verdict) {
     }
 
     /** Cells and groups; {@link #passed()} when nothing failed. */
     public record Outcome(List<Row> cells, List<Row> groups) {
         public boolean passed() {
-            return cells.stream().noneMatch(Row::fails) && groups.stream().noneMatch(Row::fails);
+            return cells.stream().noneMatch(r -> r.verdict().fails())
+                    && groups.stream().noneMatch(r -> r.verdict().fails());
         }
 
         public TextTable table() {
-            TextTable t = new TextTable(List.of("broker / client path [/ case]", "baseline msg/s", "fresh msg/s",
-                    "fresh/baseline", "allowed drop", "verdict"));
-            for (Row g : groups) {
-                t.add(row(g.name() + " (geometric mean)", g));
-            }
-            for (Row r : cells) {
-                t.add(row(r.name(), r));
-            }
+            // medians for reading; the ratio and its interval come from the means of the logarithms of the repeats
+            TextTable t = new TextTable(List.of("broker / client path [/ case]", "baseline median msg/s",
+                    "fresh median msg/s", "fresh/baseline (means)", "interval", "verdict"));
+            groups.forEach(g -> t.add(row(g.name() + " (all cases)", g)));
+            cells.forEach(c -> t.add(row(c.name(), c)));
             return t;
         }
 
         private static List<String> row(String name, Row r) {
-            return List.of(name, SummaryTables.rate(r.baseline()), SummaryTables.rate(r.fresh()),
-                    Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
-                    Double.isNaN(r.allowedDrop()) ? "-" : String.format(Locale.ROOT, "%.0f%%", r.allowedDrop() * 100),
+            RatioEstimate e = r.ratio();
+            return List.of(name, Double.isNaN(r.baseline()) ? "-" : SummaryTables.rate(r.baseline()),
+                    Double.isNaN(r.fresh()) ? "-" : SummaryTables.rate(r.fresh()),
+                    e == null ? "-" : String.format(Locale.ROOT, "%.2f", e.ratio()),
+                    e == null || e.low() == e.high() ? "-" : String.format(Locale.ROOT, "%.2f-%.2f (%.1f %%)",
+                            e.low(), e.high(), e.confidence() * 100),
                     r.verdict().name());
         }
     }
 
-    public static Outcome check(Baseline baseline, double freshScale, Map<String, Measured> fresh) {
-        if (Math.abs(baseline.scale() - freshScale) > 1e-9) {
-            throw new dev.brokerbench.core.model.InvalidConfigException("the baseline was measured at scale "
-                    + baseline.scale() + " but these results are at scale " + freshScale
-                    + "; compare like with like or refresh the baseline (see docs/reference.md, regression gates)");
+    /**
+     * Compares {@code fresh} with {@code baseline}.
+     *
+     * @throws Refused when the two runs' conditions or a shared cell's parity settings differ
+     */
+    public static Outcome check(Baseline baseline, Figures fresh) {
+        List<String> why = new ArrayList<>();
+        if (baseline.schema() != Baseline.SCHEMA) {
+            why.add("the baseline is in an older format (schema " + baseline.schema() + ", this gate reads "
+                    + Baseline.SCHEMA + ": repeats per cell); refresh it with bench baseline");
+            throw new Refused(why);
         }
-        List<Row> cells = new ArrayList<>();
-        Map<String, List<Double>> groupRatios = new TreeMap<>();
-        // a baselined cell counts as missing only if its broker / path and its case both ran: otherwise the run
-        // was narrowed (e.g. -Dbench.brokers=artemis) and the cell was not selected
-        java.util.Set<String> ranGroups = new java.util.HashSet<>();
-        java.util.Set<String> ranCases = new java.util.HashSet<>();
-        fresh.keySet().forEach(c -> {
+        why.addAll(baseline.conditions().differences(fresh.conditions()));
+        baseline.cells().forEach((id, ref) -> {
+            Figures.Cell now = fresh.cells().get(id);
+            if (now != null && !now.parity().equals(ref.parity())) {
+                why.add("cell " + id + " ran with other settings: baseline " + ref.parity() + ", here "
+                        + now.parity());
+            }
+        });
+        if (!why.isEmpty()) {
+            throw new Refused(why);
+        }
+        Set<String> ranGroups = new HashSet<>();
+        Set<String> ranCases = new HashSet<>();
+        fresh.cells().keySet().forEach(c -> {
             ranGroups.add(Baseline.groupOf(c));
             ranCases.add(c.substring(c.lastIndexOf(" / ") + 3));
         });
+        List<Row> cells = new ArrayList<>();
+        Map<String, List<RatioEstimate.Pair>> pairsByGroup = new TreeMap<>();
         TreeSet<String> names = new TreeSet<>(baseline.cells().keySet());
-        names.addAll(fresh.keySet());
-        for (String cell : names) {
-            Baseline.Cell ref = baseline.cells().get(cell);
-            Measured now = fresh.get(cell);
+        names.addAll(fresh.cells().keySet());
+        for (String id : names) {
+            Baseline.Cell ref = baseline.cells().get(id);
+            Figures.Cell now = fresh.cells().get(id);
             if (ref == null) {
-                cells.add(new Row(cell, Double.NaN, now.msgPerSec(), Double.NaN, Double.NaN, Verdict.NEW));
-                continue;
-            }
-            if (now == null) {
-                boolean selected = ranGroups.contains(Baseline.groupOf(cell))
-                        && ranCases.contains(cell.substring(cell.lastIndexOf(" / ") + 3));
-                cells.add(new Row(cell, ref.referenceMsgPerSec(), Double.NaN, Double.NaN, Double.NaN,
+                cells.add(new Row(id, Double.NaN, median(now.repeats()), null, Verdict.NEW));
+            } else if (now == null) {
+                // missing only if its broker / path and its case both ran: else the run was narrowed
+                boolean selected = ranGroups.contains(Baseline.groupOf(id))
+                        && ranCases.contains(id.substring(id.lastIndexOf(" / ") + 3));
+                cells.add(new Row(id, median(ref.repeats()), Double.NaN, null,
                         selected ? Verdict.MISSING : Verdict.NOT_SELECTED));
-                continue;
-            }
-            double ratio = ref.referenceMsgPerSec() == 0 ? Double.NaN : now.msgPerSec() / ref.referenceMsgPerSec();
-            Verdict v;
-            if (!now.clean()) {
-                v = Verdict.NOT_CLEAN;
-            } else if (ratio < Baseline.COLLAPSE) {
-                v = Verdict.COLLAPSED;
-            } else if (!ref.gated()) {
-                v = Verdict.NOISY;
             } else {
-                v = ratio < 1 ? Verdict.SLOWER : ratio > 1 ? Verdict.FASTER : Verdict.OK;
-                groupRatios.computeIfAbsent(Baseline.groupOf(cell), k -> new ArrayList<>()).add(ratio);
+                cells.add(cell(id, ref, now, pairsByGroup));
             }
-            cells.add(new Row(cell, ref.referenceMsgPerSec(), now.msgPerSec(), ratio, 1 - Baseline.COLLAPSE, v));
         }
         List<Row> groups = new ArrayList<>();
-        groupRatios.forEach((group, ratios) -> {
-            Baseline.Group g = baseline.groups().get(group);
-            double geomean = Baseline.geometricMean(ratios);
-            double tolerance = g == null ? Baseline.MIN_GROUP_TOLERANCE : g.tolerance();
-            groups.add(new Row(group, Double.NaN, Double.NaN, geomean, tolerance,
-                    geomean < 1 - tolerance ? Verdict.REGRESSION : geomean > 1 + tolerance ? Verdict.FASTER
-                            : Verdict.OK));
+        double confidence = 1 - (1 - FAMILY_CONFIDENCE) / Math.max(1, pairsByGroup.size());
+        pairsByGroup.forEach((group, pairs) -> {
+            RatioEstimate e = RatioEstimate.of(pairs, confidence);
+            Verdict v = e.clearlySlower() ? (e.ratio() <= 1 - MIN_DROP ? Verdict.REGRESSION : Verdict.SLOWER)
+                    : e.clearlyFaster() ? Verdict.FASTER : Verdict.OK;
+            groups.add(new Row(group, Double.NaN, Double.NaN, e, v));
         });
         return new Outcome(cells, groups);
+    }
+
+    private static Row cell(String id, Baseline.Cell ref, Figures.Cell now,
+                            Map<String, List<RatioEstimate.Pair>> pairsByGroup) {
+        double before = median(ref.repeats());
+        double after = median(now.repeats());
+        if (!now.clean()) {
+            return new Row(id, before, after, null, Verdict.NOT_CLEAN);
+        }
+        if (before > 0 && after / before < COLLAPSE) {
+            return new Row(id, before, after, null, Verdict.COLLAPSED);
+        }
+        if (ref.repeats().size() < 2 || now.repeats().size() < 2 || !positive(ref.repeats())
+                || !positive(now.repeats())) {
+            return new Row(id, before, after, null, Verdict.NO_INTERVAL);
+        }
+        RatioEstimate.Pair pair = new RatioEstimate.Pair(array(ref.repeats()), array(now.repeats()));
+        pairsByGroup.computeIfAbsent(Baseline.groupOf(id), k -> new ArrayList<>()).add(pair);
+        RatioEstimate e = RatioEstimate.of(List.of(pair), CELL_CONFIDENCE);
+        return new Row(id, before, after, e,
+                e.clearlySlower() ? Verdict.SLOWER : e.clearlyFaster() ? Verdict.FASTER : Verdict.OK);
+    }
+
+    private static boolean positive(List<Double> values) {
+        return values.stream().allMatch(v -> v > 0 && Double.isFinite(v));
+    }
+
+    private static double[] array(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static double median(List<Double> values) {
+        return Estimate.of(values).median();
     }
 }

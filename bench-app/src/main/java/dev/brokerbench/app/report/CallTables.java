@@ -38,8 +38,8 @@ public final class CallTables {
             PhaseResult p = r.reportedPhase();
             RpcAccounting a = r.rpc();
             boolean oneWay = p.action() == Action.ONEWAY;
-            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(), r.workload().title(),
-                    SummaryTables.rate(p.rate().overall()) + (oneWay ? " msg/s at servers" : ""),
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), SummaryTables.caseLabel(r),
+                    r.workload().title(), SummaryTables.rate(p.rate().overall()) + (oneWay ? " msg/s at servers" : ""),
                     p.latency() == null ? "-" : SummaryTables.micros(p.latency().p50Micros()),
                     p.latency() == null ? "-" : SummaryTables.micros(p.latency().p99Micros()),
                     p.latency() == null ? "-" : SummaryTables.micros(p.latency().p999Micros()),
@@ -61,10 +61,10 @@ public final class CallTables {
         }
     }
 
-    /** The results of each sweep, by sweep name. */
+    /** The results of each sweep, by sweep name; of a cell that ran more than once, its median repeat. */
     public static List<SweepResults> sweeps(List<RunResult> results) {
         Map<String, List<RunResult>> bySeries = new TreeMap<>();
-        results.stream().filter(r -> r.workload().point() != null)
+        RepeatedCell.representatives(results).stream().filter(r -> r.workload().point() != null)
                 .forEach(r -> bySeries.computeIfAbsent(r.workload().point().series(), k -> new ArrayList<>()).add(r));
         List<SweepResults> sweeps = new ArrayList<>();
         bySeries.forEach((series, cells) -> {

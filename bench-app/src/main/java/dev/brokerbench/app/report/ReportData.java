@@ -49,6 +49,11 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
         }
     }
 
+    /** What the machine could do, measured at the run's start; null for runs recorded before it was. */
+    public dev.brokerbench.core.machine.Calibration calibration() {
+        return run == null ? null : run.calibration();
+    }
+
     public static ReportData read(Path dir) {
         if (!Files.isDirectory(dir)) {
             throw new dev.brokerbench.core.model.InvalidConfigException("results directory " + dir + " does not exist");

@@ -42,10 +42,16 @@ public final class ReportWriter {
     static List<Charts.Png> charts(ReportData data) {
         List<Charts.Png> charts = new ArrayList<>();
         Charts.Palette palette = Charts.palette(data.results(), data.jmh());
-        List<RunResult> cases = data.results().stream().filter(r -> r.workload().point() == null).toList();
-        if (!cases.isEmpty()) {
-            charts.add(Charts.overall(cases, palette)); // sweeps have charts of their own
+        List<RunResult> all = data.results().stream().filter(r -> r.workload().point() == null).toList();
+        if (!all.isEmpty()) {
+            List<RepeatedCell> cells = RepeatedCell.of(all);
+            charts.add(Charts.overall(cells, palette)); // sweeps have charts of their own
+            if (cells.stream().anyMatch(c -> c.overall().hasInterval())) {
+                charts.add(Charts.overallIntervals(cells, palette));
+            }
         }
+        // one repeat per cell (the median one) where a chart draws a cell's detail
+        List<RunResult> cases = RepeatedCell.representatives(all);
         Map<String, List<RunResult>> byCase = new TreeMap<>();
         cases.forEach(r -> byCase.computeIfAbsent(r.workload().name(), k -> new ArrayList<>()).add(r));
         byCase.forEach((name, results) -> {
@@ -71,6 +77,7 @@ public final class ReportWriter {
         if (data.run() != null) {
             sb.append("Run ").append(data.run().runId()).append(", scale ").append(data.run().scale()).append(".\n\n");
         }
+        sb.append(SummaryTables.comparisonMarkdown(data.results(), data.calibration()));
         sb.append("## Results\n\n").append(SummaryTables.results(data.results()).markdown()).append('\n');
         if (!CallTables.of(data.results()).isEmpty()) {
             sb.append("## Request/reply and one-way\n\n").append(SummaryTables.CALLS_NOTE).append("\n\n")
@@ -96,7 +103,8 @@ public final class ReportWriter {
         StringBuilder sb = new StringBuilder("broker,broker_version,client_path,client_version,case,title,phase,mode,"
                 + "messages,overall_msg_s,window_min_msg_s,window_mean_msg_s,window_max_msg_s,confirm_p50_us,"
                 + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status,replies_correct,replies_wrong,"
-                + "replies_late,calls_timed_out,client_cpu_us_per_msg,broker_cpu_us_per_msg,client_limit\n");
+                + "replies_late,calls_timed_out,client_cpu_us_per_msg,broker_cpu_us_per_msg,client_limit,repeat,repeats,"
+                + "position,seed\n");
         for (RunResult r : results) {
             var p = r.reportedPhase();
             var a = r.accounting();
@@ -118,7 +126,10 @@ public final class ReportWriter {
                     p.latency() == null ? "" : num(p.latency().p99Micros()), sent, confirmed, received, duplicates,
                     reordered, lost, r.status(), replies, num(p.resources().clientMicrosPerMessage(p.completed())),
                     num(p.resources().brokerMicrosPerMessage(p.completed())),
-                    p.resources().clientSaturated() ? p.resources().clientLimit().name() : ""))).append('\n');
+                    p.resources().clientSaturated() ? p.resources().clientLimit().name() : "",
+                    String.valueOf(r.repeatOrSingle().index()), String.valueOf(r.repeatOrSingle().of()),
+                    String.valueOf(r.repeatOrSingle().position()), String.valueOf(r.repeatOrSingle().seed()))))
+                    .append('\n');
         }
         return sb.toString();
     }

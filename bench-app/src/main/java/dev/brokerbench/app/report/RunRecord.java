@@ -11,7 +11,11 @@ import java.util.List;
  * @param scale   message-count factor
  * @param brokers brokers started, with versions and settings
  * @param missing cells not run: unsupported, skipped broker, or failed
+ * @param repeats how often each cell ran (0 in records written before repeats existed: read it as 1)
+ * @param seed    the seed of the shuffled order of the cells
+ * @param calibration what the machine could do, measured at the start of the run (null in older records)
  */
-public record RunRecord(String runId, double scale, List<BrokerInfo> brokers, List<RunSummary.Missing> missing) {
+public record RunRecord(String runId, double scale, List<BrokerInfo> brokers, List<RunSummary.Missing> missing,
+                        int repeats, long seed, dev.brokerbench.core.machine.Calibration calibration) {
     public static final String FILE = "run.json";
 }

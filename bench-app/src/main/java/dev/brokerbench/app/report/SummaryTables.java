@@ -24,7 +24,7 @@ public final class SummaryTables {
         for (RunResult r : results) {
             PhaseResult p = r.reportedPhase();
             Accounting a = r.accounting();
-            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(), r.workload().title(),
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), r.workload().title(),
                     rate(p.rate().windowMin()), rate(p.rate().windowMean()), rate(p.rate().windowMax()),
                     rate(p.rate().overall()),
                     p.latency() == null ? "-" : micros(p.latency().p50Micros()) + " / " + micros(p.latency().p99Micros()),
@@ -55,7 +55,7 @@ public final class SummaryTables {
             String during = broker ? (p.mode() == null ? "publish" : p.mode().name().toLowerCase(Locale.ROOT)
                     + " publish") + (r.workload().fault().reconnect() ? ", clients reconnect" : "")
                     : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
-            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), r.workload().name(),
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r),
                     broker ? "broker" : "1 of " + r.workload().clients() + " consumers", during,
                     count(r.fault().countAtKill()) + (broker ? " confirmed" : " received"), count(a.sent()),
                     count(a.confirmed()), count(a.received()), brokerCount(r.fault(), broker), lostConfirmed(a),
@@ -64,6 +64,12 @@ public final class SummaryTables {
                     r.fault().recoveryMillis() < 0 ? "-" : count(r.fault().recoveryMillis()), r.status()));
         }
         return t;
+    }
+
+    /** The case, with {@code #k} for the k-th repeat when cells ran more than once. */
+    public static String caseLabel(RunResult r) {
+        var repeat = r.repeatOrSingle();
+        return r.workload().name() + (repeat.of() > 1 ? " #" + repeat.index() : "");
     }
 
     /** How many confirmed messages were lost and, when some were, which (client: sequence numbers). */
@@ -140,6 +146,15 @@ public final class SummaryTables {
         return v < 0 ? "-" : String.format(Locale.ROOT, "%,d", v);
     }
 
+    /** The comparison over repeats as a Markdown section; empty when no cell ran more than once. */
+    public static String comparisonMarkdown(List<RunResult> results, dev.brokerbench.core.machine.Calibration machine) {
+        if (results.stream().noneMatch(r -> r.repeatOrSingle().of() > 1)) {
+            return "";
+        }
+        return "## Comparison over repeats\n\n" + ComparisonTable.NOTE + "\n\n"
+                + ComparisonTable.of(RepeatedCell.of(results), machine).markdown() + "\n";
+    }
+
     /** What the request/reply and one-way figures mean. */
     public static final String CALLS_NOTE = "Request/reply: calls/s of correctly answered calls (correlation id of a"
             + " call in flight, every byte + 1); latency from send to verified reply, each client with its window of"
@@ -148,11 +163,14 @@ public final class SummaryTables {
             + " received.";
 
     /** The Markdown file written next to the JSON results. */
-    public static String markdownReport(RunSummary summary, String runId, double scale) {
+    public static String markdownReport(RunSummary summary, String runId, double scale,
+                                        dev.brokerbench.core.machine.Calibration machine) {
         StringBuilder sb = new StringBuilder("# brokerbench run ").append(runId).append("\n\n")
                 .append("Scale ").append(scale).append(" of the published message counts. Rates are msg/s of the")
                 .append(" reported phase; min/mean/max over windows of 1000 messages (all clients together),")
                 .append(" overall = messages / active time. Latency: send to broker confirmation.\n\n")
+                .append("Machine: ").append(machine.describe()).append(".\n\n")
+                .append(comparisonMarkdown(summary.results(), machine))
                 .append("## Results\n\n").append(results(summary.results()).markdown());
         if (!CallTables.of(summary.results()).isEmpty()) {
             sb.append("\n## Request/reply and one-way\n\n").append(CALLS_NOTE).append("\n\n")

@@ -3,100 +3,165 @@ package dev.brokerbench.app.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.brokerbench.core.machine.Calibration;
+import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.result.Json;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RegressionGateTest {
-    private static final Baseline SYNTHETIC = Baseline.of("test", 0.02, List.of(
-            Map.of("artemis / artemis-core-jms / c1", 2100.0, "activemq / openwire-jms / c1", 1900.0),
-            Map.of("artemis / artemis-core-jms / c1", 1900.0, "activemq / openwire-jms / c1", 2100.0)));
+    private static final String PARITY = "clients=4 payloadBytes=1024 persistent=true";
+    private static final Calibration MACHINE = new Calibration(2, 5000, 180, 30, 2000, "/tmp");
+    private static final Conditions CONDITIONS = new Conditions(0.02, null, "local", MACHINE);
+    /** Three repeats with about 10 % noise, in a different order per case (noise is not shared between cells). */
+    private static final List<List<Double>> NOISE = List.of(List.of(1.0, 1.1, 0.9), List.of(1.1, 0.9, 1.0),
+            List.of(0.9, 1.0, 1.1), List.of(1.05, 0.95, 1.0), List.of(0.95, 1.0, 1.05), List.of(1.0, 0.92, 1.08));
 
-    private static Map<String, RegressionGate.Measured> scaled(Baseline baseline, double factor) {
-        Map<String, RegressionGate.Measured> fresh = new LinkedHashMap<>();
-        baseline.cells().forEach((cell, c) -> fresh.put(cell,
-                new RegressionGate.Measured(c.referenceMsgPerSec() * factor, true)));
-        return fresh;
+    @TempDir
+    Path tmp;
+
+    /** Two groups (a / p and b / q) of six cases, each cell's repeats {@code rate x noise x factor}. */
+    private static Map<String, Figures.Cell> cells(double rate, double factorA, double factorB) {
+        Map<String, Figures.Cell> cells = new LinkedHashMap<>();
+        for (int c = 0; c < 6; c++) {
+            int n = c;
+            cells.put("a / p / c" + (c + 1), new Figures.Cell(PARITY, NOISE.get(c).stream()
+                    .map(v -> v * rate * factorA).toList(), true));
+            cells.put("b / q / c" + (c + 1), new Figures.Cell(PARITY, NOISE.get((n + 3) % 6).stream()
+                    .map(v -> v * rate * factorB).toList(), true));
+        }
+        return cells;
+    }
+
+    private static Baseline baseline() {
+        return Baseline.of("test", List.of(new Figures(CONDITIONS, cells(1000, 1, 1))));
+    }
+
+    private static RegressionGate.Verdict group(RegressionGate.Outcome outcome, String name) {
+        return outcome.groups().stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow().verdict();
     }
 
     @Test
-    void referencesAreMediansAndToleranceFollowsTheMeasuredSpread() {
-        Baseline.Cell cell = SYNTHETIC.cells().get("artemis / artemis-core-jms / c1");
-        assertThat(cell.referenceMsgPerSec()).isEqualTo(2000.0);
-        assertThat(cell.spread()).isEqualTo(0.1);
-        // one cell per group: its geometric mean moved 1.05 - 0.95 = 0.10 between the runs, x2
-        assertThat(SYNTHETIC.groups().get("artemis / artemis-core-jms").tolerance()).isEqualTo(0.2);
+    void aTwentyPercentSlowerPathFailsAndTheOtherPasses() {
+        Figures fresh = new Figures(CONDITIONS, cells(1000, 0.8, 1.0));
+        RegressionGate.Outcome outcome = RegressionGate.check(baseline(), fresh);
+        assertThat(outcome.passed()).as(outcome.table().console()).isFalse();
+        assertThat(group(outcome, "a / p")).isEqualTo(RegressionGate.Verdict.REGRESSION);
+        assertThat(group(outcome, "b / q")).isEqualTo(RegressionGate.Verdict.OK);
+        // two groups: each interval is a 97.5 % one, so both together hold with 95 %
+        assertThat(outcome.groups()).allSatisfy(g -> assertThat(g.ratio().confidence()).isEqualTo(0.975));
+        assertThat(outcome.table().console()).contains("a / p (all cases)", "0.80", "REGRESSION", "97.5 %");
     }
 
     @Test
-    void aSingleNoisyCellWithinItsGroupsNoiseDoesNotFail() {
-        Baseline six = Baseline.of("test", 0.02, List.of(
-                Map.of("a / p / c1", 1000.0, "a / p / c2", 1000.0, "a / p / c3", 1000.0, "a / p / c4", 1000.0),
-                Map.of("a / p / c1", 1040.0, "a / p / c2", 960.0, "a / p / c3", 1050.0, "a / p / c4", 950.0),
-                Map.of("a / p / c1", 960.0, "a / p / c2", 1040.0, "a / p / c3", 950.0, "a / p / c4", 1050.0)));
-        Map<String, RegressionGate.Measured> fresh = scaled(six, 1.0);
-        fresh.put("a / p / c1", new RegressionGate.Measured(750, true));
-        RegressionGate.Outcome outcome = RegressionGate.check(six, 0.02, fresh);
+    void anUnchangedRunPassesAndNoSingleNoisyCellFailsIt() {
+        Map<String, Figures.Cell> same = cells(1000, 1.0, 1.0);
+        // one cell 20 % down within 10 % noise: shown, not failed
+        same.put("a / p / c1", new Figures.Cell(PARITY, List.of(800.0, 880.0, 720.0), true));
+        RegressionGate.Outcome outcome = RegressionGate.check(baseline(), new Figures(CONDITIONS, same));
         assertThat(outcome.passed()).as(outcome.table().console()).isTrue();
         assertThat(outcome.cells()).filteredOn(r -> r.name().equals("a / p / c1"))
-                .extracting(RegressionGate.Row::verdict).containsExactly(RegressionGate.Verdict.SLOWER);
-        fresh.put("a / p / c1", new RegressionGate.Measured(400, true));
-        assertThat(RegressionGate.check(six, 0.02, fresh).passed()).as("a collapsed cell fails").isFalse();
+                .extracting(RegressionGate.Row::verdict).containsExactly(RegressionGate.Verdict.OK);
     }
 
     @Test
-    void passesOnTheBaselineAndFailsThirtyPercentWorse() {
-        assertThat(RegressionGate.check(SYNTHETIC, 0.02, scaled(SYNTHETIC, 1.0)).passed()).isTrue();
-        RegressionGate.Outcome worse = RegressionGate.check(SYNTHETIC, 0.02, scaled(SYNTHETIC, 0.7));
-        assertThat(worse.passed()).isFalse();
-        assertThat(worse.groups()).extracting(RegressionGate.Row::verdict)
-                .containsOnly(RegressionGate.Verdict.REGRESSION);
-        assertThat(worse.table().console()).contains("REGRESSION").contains("0.70").contains("20%")
-                .contains("(geometric mean)");
+    void aClearButSmallDropIsShownNotFailed() {
+        RegressionGate.Outcome outcome = RegressionGate.check(baseline(),
+                new Figures(CONDITIONS, cells(1000, 0.93, 1.0)));
+        assertThat(group(outcome, "a / p")).isEqualTo(RegressionGate.Verdict.SLOWER);
+        assertThat(outcome.passed()).as(outcome.table().console()).isTrue();
     }
 
     @Test
-    void aCellThatLostMessagesFailsTheGate() {
-        Map<String, RegressionGate.Measured> lossy = scaled(SYNTHETIC, 1.0);
-        lossy.put("activemq / openwire-jms / c1", new RegressionGate.Measured(2000, false));
-        assertThat(RegressionGate.check(SYNTHETIC, 0.02, lossy).passed()).isFalse();
+    void aCollapsedALossyAndAMissingCellFailWhatANarrowedRunDidNotSelectDoesNot() {
+        Map<String, Figures.Cell> fresh = cells(1000, 1.0, 1.0);
+        fresh.put("a / p / c2", new Figures.Cell(PARITY, List.of(400.0, 420.0, 380.0), true));
+        assertThat(RegressionGate.check(baseline(), new Figures(CONDITIONS, fresh)).cells())
+                .filteredOn(r -> r.name().equals("a / p / c2")).extracting(RegressionGate.Row::verdict)
+                .containsExactly(RegressionGate.Verdict.COLLAPSED);
+        fresh = cells(1000, 1.0, 1.0);
+        fresh.put("a / p / c3", new Figures.Cell(PARITY, List.of(1000.0, 1000.0, 1000.0), false));
+        assertThat(RegressionGate.check(baseline(), new Figures(CONDITIONS, fresh)).passed()).isFalse();
+        fresh = cells(1000, 1.0, 1.0);
+        fresh.remove("a / p / c4");
+        assertThat(RegressionGate.check(baseline(), new Figures(CONDITIONS, fresh)).passed())
+                .as("c4 ran for b / q but not for a / p").isFalse();
+        Map<String, Figures.Cell> narrowed = new LinkedHashMap<>();
+        cells(1000, 1.0, 1.0).forEach((id, cell) -> {
+            if (id.startsWith("a / p")) {
+                narrowed.put(id, cell);
+            }
+        });
+        RegressionGate.Outcome outcome = RegressionGate.check(baseline(), new Figures(CONDITIONS, narrowed));
+        assertThat(outcome.passed()).as(outcome.table().console()).isTrue();
+        assertThat(outcome.cells()).extracting(RegressionGate.Row::verdict)
+                .contains(RegressionGate.Verdict.NOT_SELECTED);
     }
 
     @Test
-    void aNarrowedRunIsNotMissingWhatItDidNotSelectButAMissingCellFails() {
-        Baseline twoCases = Baseline.of("test", 0.02, List.of(
-                Map.of("a / p / c1", 1000.0, "a / p / c2", 1000.0, "b / q / c1", 1000.0),
-                Map.of("a / p / c1", 1000.0, "a / p / c2", 1000.0, "b / q / c1", 1000.0)));
-        Map<String, RegressionGate.Measured> fresh = new LinkedHashMap<>();
-        fresh.put("a / p / c1", new RegressionGate.Measured(1000, true));
-        RegressionGate.Outcome narrowed = RegressionGate.check(twoCases, 0.02, fresh);
-        assertThat(narrowed.passed()).as(narrowed.table().console()).isTrue();
-        assertThat(narrowed.cells()).extracting(RegressionGate.Row::verdict).containsOnly(RegressionGate.Verdict.OK,
-                RegressionGate.Verdict.NOT_SELECTED);
-        fresh.put("b / q / c1", new RegressionGate.Measured(1000, true));
-        fresh.put("a / p / c2", new RegressionGate.Measured(1000, true));
-        fresh.remove("a / p / c1");
-        assertThat(RegressionGate.check(twoCases, 0.02, fresh).passed()).as("c1 ran for b but not for a").isFalse();
+    void refusesRunsOfAnotherScaleDurationRuntimeOrMachineAndSaysWhy() {
+        Map<String, Figures.Cell> same = cells(1000, 1, 1);
+        assertThat(refusal(new Conditions(0.05, null, "local", MACHINE), same))
+                .anyMatch(r -> r.contains("scale") && r.contains("0.02") && r.contains("0.05"));
+        assertThat(refusal(new Conditions(0.02, 5.0, "local", MACHINE), same))
+                .anyMatch(r -> r.contains("--duration") && r.contains("by count") && r.contains("5.0 s"));
+        assertThat(refusal(new Conditions(0.02, null, "container", MACHINE), same))
+                .anyMatch(r -> r.contains("runtime") && r.contains("container"));
+        assertThat(refusal(new Conditions(0.02, null, "local", new Calibration(2, 1500, 600, 30, 2000, "/x")), same))
+                .anyMatch(r -> r.contains("disk syncs/s") && r.contains("5000") && r.contains("1500"));
+        assertThat(refusal(new Conditions(0.02, null, "local", new Calibration(2, 5000, 180, 150, 2000, "/x")), same))
+                .anyMatch(r -> r.contains("loopback round trip"));
+        assertThat(refusal(new Conditions(0.02, null, "local", new Calibration(8, 5000, 180, 30, 2000, "/x")), same))
+                .anyMatch(r -> r.contains("2 cores") && r.contains("8"));
+        // within the tolerance: compared
+        assertThat(RegressionGate.check(baseline(), new Figures(new Conditions(0.02, null, "local",
+                new Calibration(2, 3700, 250, 100, 1500, "/x")), same)).passed()).isTrue();
     }
 
     @Test
-    void refusesToCompareDifferentScales() {
-        assertThatThrownBy(() -> RegressionGate.check(SYNTHETIC, 0.05, scaled(SYNTHETIC, 1.0)))
-                .hasMessageContaining("scale 0.02").hasMessageContaining("0.05");
+    void refusesACellThatRanWithOtherParitySettings() {
+        Map<String, Figures.Cell> fresh = cells(1000, 1, 1);
+        fresh.put("b / q / c5", new Figures.Cell("clients=8 payloadBytes=1024 persistent=true",
+                List.of(1000.0, 1000.0), true));
+        assertThat(refusal(CONDITIONS, fresh)).singleElement().asString().contains("b / q / c5", "clients=8",
+                "clients=4");
+    }
+
+    private static List<String> refusal(Conditions conditions, Map<String, Figures.Cell> cells) {
+        try {
+            RegressionGate.check(baseline(), new Figures(conditions, cells));
+        } catch (RegressionGate.Refused refused) {
+            return refused.reasons();
+        }
+        throw new AssertionError("not refused: " + conditions);
     }
 
     @Test
-    void theCommittedBaselinePassesItselfAndFailsThirtyPercentWorse() throws Exception {
-        Baseline committed = Json.mapper().readValue(Path.of("..", "baselines", "bench-baseline.json").toFile(),
-                Baseline.class);
-        assertThat(committed.runs()).isGreaterThanOrEqualTo(2);
-        assertThat(committed.cells()).isNotEmpty();
-        assertThat(RegressionGate.check(committed, committed.scale(), scaled(committed, 1.0)).passed()).isTrue();
-        assertThat(committed.groups().values()).as("groups whose measured noise lets a 30% drop be caught")
-                .anyMatch(g -> g.tolerance() < 0.3);
-        assertThat(RegressionGate.check(committed, committed.scale(), scaled(committed, 0.7)).passed()).isFalse();
+    void aBaselineNeedsRepeatsAndRefusesAnOlderFormat() throws Exception {
+        Map<String, Figures.Cell> single = Map.of("a / p / c1", new Figures.Cell(PARITY, List.of(1000.0), true));
+        assertThatThrownBy(() -> Baseline.of("x", List.of(new Figures(CONDITIONS, single))))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("--repeat");
+        Path old = tmp.resolve("old.json");
+        Files.writeString(old, "{\"description\":\"x\",\"scale\":0.02,\"runs\":3,\"cells\":{},\"groups\":{}}");
+        assertThatThrownBy(() -> Baseline.read(old)).isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("older format").hasMessageContaining("bench baseline");
+        Path written = tmp.resolve("new.json");
+        Files.writeString(written, Json.mapper().writeValueAsString(baseline()));
+        assertThat(Baseline.read(written)).isEqualTo(baseline());
+    }
+
+    @Test
+    void theCommittedBaselineComparesWithItself() throws Exception {
+        Baseline committed = Baseline.read(Path.of("..", "baselines", "bench-baseline.json"));
+        assertThat(committed.cells()).isNotEmpty().allSatisfy((id, c) -> assertThat(c.repeats()).hasSizeGreaterThan(1));
+        Map<String, Figures.Cell> same = new LinkedHashMap<>();
+        committed.cells().forEach((id, c) -> same.put(id, new Figures.Cell(c.parity(), c.repeats(), true)));
+        RegressionGate.Outcome outcome = RegressionGate.check(committed, new Figures(committed.conditions(), same));
+        assertThat(outcome.passed()).as(outcome.table().console()).isTrue();
     }
 }

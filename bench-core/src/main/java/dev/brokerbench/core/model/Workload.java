@@ -115,6 +115,13 @@ public record Workload(String name, String title, String queue, int clients, lon
                 replacement, point, group).validated();
     }
 
+    /** The same workload on another queue (each cell of a run gets one of its own). */
+    public Workload withQueue(String other) {
+        return new Workload(name, title, other, clients, messages, warmupMessages, payloadBytes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
+                sweep, point, group);
+    }
+
     /** This workload, once every cell of its sweep was built (each value must make a valid workload). */
     public Workload validated() {
         points();

@@ -10,7 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Results as one JSON file per run, written atomically (a half-written file never appears under its name). */
+/** Results as one JSON file per cell and repeat, written atomically (a half-written file never appears under its name). */
 public final class ResultStore {
     private final Path dir;
 
@@ -23,8 +23,9 @@ public final class ResultStore {
     }
 
     public Path write(RunResult result) {
+        Repeat repeat = result.repeatOrSingle();
         String name = result.broker().brokerId() + "__" + result.client().clientPath() + "__"
-                + result.workload().name() + ".json";
+                + result.workload().name() + (repeat.of() > 1 ? "__r" + repeat.index() : "") + ".json";
         return writeAtomically(dir.resolve(name), Json.mapper().valueToTree(result).toPrettyString());
     }
 

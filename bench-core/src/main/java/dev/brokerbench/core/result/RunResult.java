@@ -29,13 +29,25 @@ import java.util.List;
  *                          prefetch the broker does not hold to), so the figure is labelled; empty when equivalent
  * @param brokerPressure    what the broker's log said during the cell about running short of memory (paged to disk,
  *                          producers blocked or throttled), with how often; empty when it said nothing
+ * @param repeat            which repeat of the cell this is, and where it ran in the run's shuffled order; null in
+ *                          results written before repeats existed
+ * @param leftover          the broker's count of the cell's own queue just before the measured pass (0 unless the
+ *                          warm-up left messages behind); null where the queue was new or the path cannot ask
+ * @param sizing            how long the warm-up took (passes, seconds, steady or not) and how the measured pass was
+ *                          sized (by count, or by {@code --duration} from the warm-up's rate); null in older results
  */
 public record RunResult(int schema, String runId, Instant startedAt, double scale, Workload workload,
                         BrokerInfo broker, ClientInfo client, EnvironmentInfo environment, List<PhaseResult> warmup,
                         Accounting warmupAccounting, List<PhaseResult> phases, Accounting accounting,
                         List<String> errors, FaultOutcome fault, RpcAccounting rpc, List<String> caveats,
-                        List<String> brokerPressure) {
-    public static final int SCHEMA = 1;
+                        List<String> brokerPressure, Repeat repeat, BrokerCount leftover,
+                        Sizing sizing) {
+    public static final int SCHEMA = 2;
+
+    /** The repeat, {@link Repeat#SINGLE} for results written before repeats existed. */
+    public Repeat repeatOrSingle() {
+        return repeat == null ? Repeat.SINGLE : repeat;
+    }
 
     /** The headline phase (the one the workload marks reported). */
     public PhaseResult reportedPhase() {

@@ -7,17 +7,21 @@ import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.EnvironmentInfo;
+import dev.brokerbench.core.result.Repeat;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Brokers x client paths x workloads: each broker is started once, every supported (path, workload) cell runs on it
- * in order, and the broker is stopped and its data removed before the next one starts.
+ * Brokers x client paths x workloads x repeats. Every available broker is started first; then every supported
+ * (broker, path, workload) cell runs {@link Schedule#repeats()} times, the cells of all brokers interleaved in the
+ * schedule's shuffled order, each run on a queue of its own; then the work done while the brokers still run (JMH)
+ * and the brokers are stopped and their data removed.
  */
 public final class MatrixRunner {
     private final BrokerEnvironment environment;
@@ -25,6 +29,7 @@ public final class MatrixRunner {
     private final String runId;
     private final double scale;
     private final RateWindow window;
+    private PassPlan plan = PassPlan.DEFAULT;
 
     public MatrixRunner(BrokerEnvironment environment, RunListener listener, String runId, double scale) {
         this(environment, listener, runId, scale, RateWindow.DEFAULT);
@@ -38,6 +43,12 @@ public final class MatrixRunner {
         this.runId = runId;
         this.scale = scale;
         this.window = window;
+    }
+
+    /** This runner sizing every cell's passes by {@code plan} (default {@link PassPlan#DEFAULT}). */
+    public MatrixRunner planned(PassPlan plan) {
+        this.plan = plan;
+        return this;
     }
 
     /**
@@ -59,39 +70,80 @@ public final class MatrixRunner {
         void run(BrokerRuntime runtime, BrokerInstance broker, List<DriverFactory> paths) throws Exception;
     }
 
-    public void run(List<Entry> entries) throws InterruptedException {
-        run(entries, WhileRunning.NOTHING);
+    /** A broker that started, with what to run on it. */
+    private record Started(Entry entry, BrokerInstance instance) {
     }
 
-    public void run(List<Entry> entries, WhileRunning whileRunning) throws InterruptedException {
+    /** One cell: a workload (scaled) through a path on a started broker. */
+    private record Cell(Started broker, DriverFactory path, Workload workload) {
+    }
+
+    public void run(List<Entry> entries) throws InterruptedException {
+        run(entries, WhileRunning.NOTHING, new Schedule(1, 0));
+    }
+
+    public void run(List<Entry> entries, WhileRunning whileRunning, Schedule schedule) throws InterruptedException {
         EnvironmentInfo env = EnvironmentInfo.current();
-        for (Entry entry : entries) {
-            Optional<String> unavailable = entry.broker().unavailableReason(environment);
-            if (unavailable.isPresent()) {
-                listener.brokerSkipped(entry.broker(), unavailable.get());
-                continue;
+        List<Started> started = new ArrayList<>();
+        try {
+            for (Entry entry : entries) {
+                start(entry).ifPresent(started::add);
             }
-            listener.brokerStarting(entry.broker());
-            try (BrokerInstance broker = entry.broker().start(environment)) {
-                listener.brokerReady(broker.info(), broker.pid());
-                for (DriverFactory path : entry.paths()) {
-                    for (Workload workload : entry.workloads()) {
-                        for (Workload cell : workload.points()) {
-                            runCell(entry.broker(), broker, path, cell.scaled(scale), env);
+            List<Cell> cells = new ArrayList<>();
+            for (Started broker : started) {
+                for (DriverFactory path : broker.entry().paths()) {
+                    for (Workload workload : broker.entry().workloads()) {
+                        for (Workload point : workload.points()) {
+                            Workload cell = point.scaled(scale);
+                            Optional<String> unmet = Requirements.unmet(broker.entry().broker(), path, cell);
+                            if (unmet.isPresent()) {
+                                listener.unsupported(broker.entry().broker().brokerId(), path.id(), cell, unmet.get());
+                            } else {
+                                cells.add(new Cell(broker, path, cell));
+                            }
                         }
                     }
                 }
+            }
+            for (Schedule.Slot<Cell> slot : schedule.order(cells)) {
+                Repeat repeat = new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
+                Cell cell = slot.cell();
+                runCell(cell.broker().entry().broker(), cell.broker().instance(), cell.path(),
+                        cell.workload().withQueue(cell.workload().queue() + "." + runId + "." + slot.position()), env,
+                        repeat);
+            }
+            for (Started broker : started) {
                 try {
-                    whileRunning.run(entry.broker(), broker, entry.paths());
+                    whileRunning.run(broker.entry().broker(), broker.instance(), broker.entry().paths());
                 } catch (InterruptedException e) {
                     throw e;
                 } catch (Exception e) {
-                    listener.cellFailed(entry.broker().brokerId(), "*", entry.workloads().get(0),
+                    listener.cellFailed(broker.entry().broker().brokerId(), "*", broker.entry().workloads().get(0),
                             "after the cells: " + ErrorLog.describe(e));
                 }
-            } catch (BrokerStartException e) {
-                listener.brokerFailed(entry.broker(), e);
             }
+        } finally {
+            for (int i = started.size() - 1; i >= 0; i--) {
+                started.get(i).instance().close();
+            }
+        }
+    }
+
+    /** The started broker, or empty when it cannot run here or failed to start (both reported). */
+    private Optional<Started> start(Entry entry) {
+        Optional<String> unavailable = entry.broker().unavailableReason(environment);
+        if (unavailable.isPresent()) {
+            listener.brokerSkipped(entry.broker(), unavailable.get());
+            return Optional.empty();
+        }
+        listener.brokerStarting(entry.broker());
+        try {
+            BrokerInstance broker = entry.broker().start(environment);
+            listener.brokerReady(broker.info(), broker.pid());
+            return Optional.of(new Started(entry, broker));
+        } catch (BrokerStartException e) {
+            listener.brokerFailed(entry.broker(), e);
+            return Optional.empty();
         }
     }
 
@@ -138,19 +190,15 @@ public final class MatrixRunner {
     }
 
     private void runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
-                         EnvironmentInfo env) throws InterruptedException {
-        Optional<String> unmet = Requirements.unmet(runtime, path, workload);
-        if (unmet.isPresent()) {
-            listener.unsupported(runtime.brokerId(), path.id(), workload, unmet.get());
-            return;
-        }
+                         EnvironmentInfo env, Repeat repeat) throws InterruptedException {
         Instant started = Instant.now();
         java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), runtime.pressureSignals());
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
+            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(plan);
             ScenarioRunner.Outcome outcome = workload.calls()
-                    ? new ScenarioRunner(listener, window).runCalls(workload, driver, broker.pid(), label)
-                    : new ScenarioRunner(listener, window).run(workload, driver, broker.pid(), label,
+                    ? runner.runCalls(workload, driver, broker.pid(), label)
+                    : runner.run(workload, driver, broker.pid(), label,
                     Requirements.setupModes(runtime, path), control(runtime, broker), new ConsumerProcesses(path.id(),
                             runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
@@ -158,12 +206,21 @@ public final class MatrixRunner {
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
-                    Requirements.caveats(runtime, path, workload),
-                    BrokerLog.pressureSince(broker.log(), pressureBefore, runtime.pressureSignals())));
+                    caveats(runtime, path, workload, driver),
+                    BrokerLog.pressureSince(broker.log(), pressureBefore, runtime.pressureSignals()), repeat,
+                    outcome.leftover(), outcome.sizing()));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
             listener.cellFailed(runtime.brokerId(), path.id(), workload, ErrorLog.describe(e));
         }
+    }
+
+    private List<String> caveats(BrokerRuntime runtime, DriverFactory path, Workload workload, Driver driver) {
+        List<String> caveats = new ArrayList<>(Requirements.caveats(runtime, path, workload));
+        if (plan.slowdown() != null && plan.slowdown().slows(driver.info().clientPath())) {
+            caveats.add(plan.slowdown().caveat());
+        }
+        return List.copyOf(caveats);
     }
 }

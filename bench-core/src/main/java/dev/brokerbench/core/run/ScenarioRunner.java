@@ -14,6 +14,7 @@ import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.result.RpcAccounting;
+import dev.brokerbench.core.result.Sizing;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.RpcServer;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ public final class ScenarioRunner {
     private final ProgressListener progress;
     private final PhaseContext.Limits limits;
     private final RateWindow window;
+    private PassPlan plan = PassPlan.DEFAULT;
 
     public ScenarioRunner(ProgressListener progress) {
         this(progress, RateWindow.DEFAULT);
@@ -50,6 +52,65 @@ public final class ScenarioRunner {
         this.window = window;
     }
 
+    /** This runner sizing its passes by {@code plan} (default {@link PassPlan#DEFAULT}). */
+    public ScenarioRunner planned(PassPlan plan) {
+        this.plan = plan;
+        return this;
+    }
+
+    /** Runs one pass of a given size. */
+    @FunctionalInterface
+    private interface PassOf {
+        Pass run(long messages, String label) throws Exception;
+    }
+
+    /** The last warm-up pass and how the warm-up went. */
+    private record WarmedUp(Pass last, int passes, double seconds, boolean steady, List<Double> rates) {
+    }
+
+    private WarmedUp warmUp(Workload workload, String label, PassOf passOf) throws Exception {
+        if (workload.warmupMessages() == 0) {
+            return new WarmedUp(null, 0, 0, false, List.of());
+        }
+        long started = System.nanoTime();
+        Warmup warmupPolicy = plan.warmup();
+        long messages = Math.min(warmupPolicy.maxMessages(), Math.max(warmupPolicy.minMessages(),
+                workload.warmupMessages()));
+        List<Double> rates = new ArrayList<>();
+        Pass last = null;
+        boolean steady = false;
+        for (int i = 1; i <= warmupPolicy.maxPasses() && !steady; i++) {
+            last = passOf.run(messages, label + " warm-up" + (i > 1 ? " " + i : ""));
+            PhaseResult reported = last.phases().stream().filter(PhaseResult::reported).findFirst().orElseThrow();
+            rates.add(reported.rate().overall());
+            steady = warmupPolicy.done(reported, messages);
+            messages = warmupPolicy.nextMessages(reported, messages);
+        }
+        return new WarmedUp(last, rates.size(), (System.nanoTime() - started) / 1e9, steady, List.copyOf(rates));
+    }
+
+    /** The measured pass's messages: the workload's count, or the warm-up's rate times the target duration. */
+    private long measuredMessages(Workload workload, WarmedUp warm) {
+        double rate = warm.rates().isEmpty() ? Double.NaN : warm.rates().get(warm.rates().size() - 1);
+        return plan.measuredMessages(workload.messages(), rate, workload.clients());
+    }
+
+    /** The driver of the measured pass: held back when the plan slows its path (the gate's experiment). */
+    private Driver slowed(Driver driver, Workload workload, WarmedUp warm) {
+        if (plan.slowdown() == null || warm.rates().isEmpty()) {
+            return driver;
+        }
+        Action reported = workload.phases().stream().filter(Phase::reported).map(Phase::action).findFirst()
+                .orElseThrow();
+        return plan.slowdown().applyTo(driver, reported, warm.rates().get(warm.rates().size() - 1),
+                workload.clients());
+    }
+
+    private Sizing sizing(WarmedUp warm, long measured) {
+        return new Sizing(warm.passes(), Math.round(warm.seconds() * 10) / 10.0, warm.steady(), warm.rates(),
+                plan.durationSeconds(), measured);
+    }
+
     /**
      * Phases and accounting of one pass.
      *
@@ -62,8 +123,12 @@ public final class ScenarioRunner {
         }
     }
 
-    /** The two passes. {@code warmup} is null when the workload has no warm-up; {@code fault} without a fault. */
-    public record Outcome(Pass warmup, Pass measured, FaultOutcome fault) {
+    /**
+     * The two passes. {@code warmup} is null when the workload has no warm-up; {@code fault} without a fault;
+     * {@code leftover} (the broker's count of the queue between the passes) where there was no warm-up or the path
+     * cannot ask; {@code sizing} how long the warm-up took and how the measured pass was sized.
+     */
+    public record Outcome(Pass warmup, Pass measured, FaultOutcome fault, BrokerCount leftover, Sizing sizing) {
     }
 
     /** Runs with every publish mode available. */
@@ -93,28 +158,35 @@ public final class ScenarioRunner {
     public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label,
                        Set<PublishMode> setupModes, BrokerControl control, ConsumerProcesses consumerProcesses)
             throws InterruptedException, BrokerStartException {
-        Pass warmup = workload.warmupMessages() > 0
-                ? pass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up", setupModes, null,
-                        control, new FaultOutcome[1], consumerProcesses)
-                : null;
+        WarmedUp warm;
+        try {
+            warm = warmUp(workload, label, (messages, passLabel) -> pass(workload, messages, driver, brokerPid,
+                    passLabel, setupModes, null, control, new FaultOutcome[1], consumerProcesses));
+        } catch (InterruptedException | BrokerStartException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e); // a queue pass throws nothing else
+        }
+        BrokerCount leftover = leftover(warm.last(), driver, workload.queue());
         FaultOutcome[] fault = new FaultOutcome[1];
-        Pass measured = pass(workload, workload.messages(), driver, brokerPid, label, setupModes, workload.fault(),
-                control, fault, consumerProcesses);
-        return new Outcome(warmup, measured, fault[0]);
+        long messages = measuredMessages(workload, warm);
+        Pass measured = pass(workload, messages, slowed(driver, workload, warm), brokerPid, label, setupModes,
+                workload.fault(), control, fault, consumerProcesses);
+        return new Outcome(warm.last(), measured, fault[0], leftover, sizing(warm, messages));
     }
 
     /**
-     * An RPC or one-way workload: the server sessions start, then the warm-up pass and the measured pass run
+     * An RPC or one-way workload: the server sessions start, then the warm-up passes and the measured pass run
      * against them, and they stop.
      */
     public Outcome runCalls(Workload workload, Driver driver, OptionalLong brokerPid, String label) throws Exception {
         ServerTally tally = new ServerTally();
         try (RpcServer server = driver.rpcServer(workload.queue(), workload.rpc().servers(), tally)) {
-            Pass warmup = workload.warmupMessages() > 0
-                    ? callPass(workload, workload.warmupMessages(), driver, brokerPid, label + " warm-up", server, tally)
-                    : null;
-            return new Outcome(warmup, callPass(workload, workload.messages(), driver, brokerPid, label, server, tally),
-                    null);
+            WarmedUp warm = warmUp(workload, label, (messages, passLabel) -> callPass(workload, messages, driver,
+                    brokerPid, passLabel, server, tally));
+            long messages = measuredMessages(workload, warm);
+            return new Outcome(warm.last(), callPass(workload, messages, driver, brokerPid, label, server, tally),
+                    null, null, sizing(warm, messages));
         }
     }
 
@@ -166,6 +238,21 @@ public final class ScenarioRunner {
             }
         }
         return new Pass(List.copyOf(results), accounting);
+    }
+
+    /**
+     * What the cell's queue holds before the measured pass. The queue is the cell's own, so only the warm-up can have
+     * left anything on it: when the warm-up's exact accounting received every message it sent, that is the count
+     * (0); otherwise the broker is asked (null where the path cannot ask or the broker did not answer).
+     */
+    private static BrokerCount leftover(Pass warmup, Driver driver, String queue) {
+        if (warmup == null) {
+            return null;
+        }
+        if (warmup.accounting() != null && warmup.accounting().exact()) {
+            return new BrokerCount(0, "the warm-up's accounting: every message it sent was received once");
+        }
+        return brokerCount(driver, queue);
     }
 
     /** The broker's own count of the queue, or null where the path cannot ask or the broker did not answer. */

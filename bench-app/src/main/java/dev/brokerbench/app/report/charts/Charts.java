@@ -1,6 +1,7 @@
 package dev.brokerbench.app.report.charts;
 
 import dev.brokerbench.app.report.ReportData.JmhScore;
+import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
 import java.awt.Color;
@@ -101,24 +102,65 @@ public final class Charts {
         return png("progress-" + caseName, caseName + " progress over time", chart);
     }
 
-    /** Overall msg/s per case (log scale), one bar per broker and client path. */
-    public static Png overall(List<RunResult> results, Palette palette) {
+    /** Overall msg/s per case (log scale), one bar per broker and client path: the median of its repeats. */
+    public static Png overall(List<RepeatedCell> cells, Palette palette) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Overall rate of the reported phase per case").xAxisTitle("case").yAxisTitle("msg/s (log)")
                 .build();
         style(chart);
         chart.getStyler().setYAxisLogarithmic(true).setYAxisMin(1.0);
         linearLabelsOff(chart);
-        List<String> cases = results.stream().map(r -> r.workload().name()).distinct().sorted().toList();
-        for (Map.Entry<String, List<RunResult>> e : bySeries(results).entrySet()) {
-            List<Double> values = new ArrayList<>();
-            for (String c : cases) {
-                values.add(e.getValue().stream().filter(r -> r.workload().name().equals(c)).findFirst()
-                        .map(r -> Math.max(1, r.reportedPhase().rate().overall())).orElse(1.0));
-            }
-            chart.addSeries(e.getKey(), cases, values).setFillColor(palette.of(e.getKey()));
-        }
+        List<String> cases = cases(cells);
+        bySeries(cells).forEach((series, own) -> chart.addSeries(series, cases, cases.stream()
+                .map(c -> estimate(own, c).map(e -> Math.max(1, e.median())).orElse(1.0)).toList())
+                .setFillColor(palette.of(series)));
         return png("overall", "overall msg/s per case", chart);
+    }
+
+    /**
+     * Per case, each broker / client path's mean over its repeats as a share of the case's highest mean, with the
+     * 95 % interval as whiskers: on one linear axis every case's differences and their uncertainty can be read
+     * (XChart draws whiskers on a log axis wrongly, so the log chart above has none).
+     */
+    public static Png overallIntervals(List<RepeatedCell> cells, Palette palette) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Mean of the repeats / the case's highest mean, whiskers: 95 % interval").xAxisTitle("case")
+                .yAxisTitle("share of the case's highest mean").build();
+        style(chart);
+        chart.getStyler().setYAxisMin(0.0).setErrorBarsColor(Color.BLACK);
+        chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> String.format(java.util.Locale.ROOT, "%.1f", v));
+        List<String> cases = cases(cells);
+        Map<String, Double> best = new LinkedHashMap<>();
+        cases.forEach(c -> best.put(c, cells.stream().filter(x -> x.first().workload().name().equals(c))
+                .mapToDouble(x -> x.overall().mean()).max().orElse(1)));
+        bySeries(cells).forEach((series, own) -> {
+            List<Double> values = new ArrayList<>();
+            List<Double> whiskers = new ArrayList<>();
+            for (String c : cases) {
+                var e = estimate(own, c);
+                double top = best.get(c) > 0 ? best.get(c) : 1;
+                values.add(e.map(x -> x.mean() / top).orElse(0.0));
+                whiskers.add(e.filter(x -> x.hasInterval()).map(x -> (x.high() - x.low()) / 2 / top).orElse(0.0));
+            }
+            chart.addSeries(series, cases, values, whiskers).setFillColor(palette.of(series));
+        });
+        return png("overall-intervals", "mean and 95 % interval per case, relative", chart);
+    }
+
+    private static List<String> cases(List<RepeatedCell> cells) {
+        return cells.stream().map(c -> c.first().workload().name()).distinct().sorted().toList();
+    }
+
+    private static Map<String, List<RepeatedCell>> bySeries(List<RepeatedCell> cells) {
+        Map<String, List<RepeatedCell>> map = new LinkedHashMap<>();
+        cells.forEach(c -> map.computeIfAbsent(c.series(), k -> new ArrayList<>()).add(c));
+        return map;
+    }
+
+    private static java.util.Optional<dev.brokerbench.core.stats.Estimate> estimate(List<RepeatedCell> own,
+                                                                                     String caseName) {
+        return own.stream().filter(c -> c.first().workload().name().equals(caseName)).findFirst()
+                .map(RepeatedCell::overall);
     }
 
     /** Min / mean / max over rate windows (>= 1000 completions and >= the minimum duration) for one case, per broker and client path. */
@@ -191,14 +233,6 @@ public final class Charts {
             chart.addSeries(target, benches, values, errors).setFillColor(palette.of(target));
         }
         return png("jmh", "JMH scores", chart);
-    }
-
-    private static Map<String, List<RunResult>> bySeries(List<RunResult> results) {
-        Map<String, List<RunResult>> map = new LinkedHashMap<>();
-        for (RunResult r : results) {
-            map.computeIfAbsent(series(r), k -> new ArrayList<>()).add(r);
-        }
-        return map;
     }
 
     /** 390000 as "390k", 1500000 as "1.5M", 4000 as "4k", 0.25 as "0.25": tick labels read at a glance. */

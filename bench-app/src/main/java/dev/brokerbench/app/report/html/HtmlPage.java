@@ -6,6 +6,8 @@ import dev.brokerbench.app.report.ReportData;
 import dev.brokerbench.app.report.ReportData.JmhScore;
 import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.CallTables;
+import dev.brokerbench.app.report.ComparisonTable;
+import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.app.report.charts.Charts;
@@ -46,6 +48,12 @@ public final class HtmlPage {
         }
         h.append(data.results().size()).append(" results · ").append(data.jmh().size()).append(" JMH scores</p></header><main>");
         flags(h, data);
+        if (data.results().stream().anyMatch(r -> r.repeatOrSingle().of() > 1)) {
+            section(h, "comparison", "Comparison over repeats", "<p>" + esc(ComparisonTable.NOTE) + " Each repeat's"
+                    + " figures are in the tables below (case #k = repeat k); the charts draw the median repeat"
+                    + " of each cell; a chart of its own draws every cell's mean with its interval.</p>"
+                    + table(ComparisonTable.of(RepeatedCell.of(data.results()), data.calibration())));
+        }
         if (!CallTables.queues(data.results()).isEmpty()) {
             section(h, "results", "Results: queue cases", "<p>Reported phase of each case. Overall = completions"
                     + " (confirmations; for consume, first receipts of the phase's own messages) / time from the"
@@ -107,18 +115,23 @@ public final class HtmlPage {
     private static void flags(StringBuilder h, ReportData data) {
         List<String> flags = new ArrayList<>();
         for (RunResult r : data.results()) {
-            String cell = r.broker().brokerId() + " / " + r.client().clientPath() + " / " + r.workload().name();
+            String cell = r.broker().brokerId() + " / " + r.client().clientPath() + " / " + SummaryTables.caseLabel(r);
             if (!r.status().equals("ok")) {
                 flags.add("<span class=\"badge bad\">" + r.status() + "</span> " + esc(cell) + ": "
                         + esc(r.rpc() != null ? r.rpc().summary()
                         : r.accounting() == null ? "no accounting" : r.accounting().summary()));
             }
+            if (r.leftover() != null && r.leftover().messages() > 0) {
+                flags.add("<span class=\"badge warn\">leftover</span> " + esc(cell) + ": the cell's queue held "
+                        + r.leftover().messages() + " messages before the measured pass (" + esc(r.leftover().source())
+                        + "), left by its warm-up");
+            }
             if (r.brokerPressure() != null) {
                 r.brokerPressure().forEach(c -> flags.add("<span class=\"badge warn\">memory pressure</span> "
                         + esc(cell) + ": the broker " + esc(c)));
             }
-            if (r.caveats() != null) {
-                r.caveats().forEach(c -> flags.add("<span class=\"badge warn\">not equivalent</span> " + esc(cell)
+            if (r.caveats() != null && r.repeatOrSingle().index() == 1) { // said once per cell, not per repeat
+                r.caveats().forEach(c -> flags.add("<span class=\"badge warn\">not equivalent</span> " + esc(RepeatedCell.id(r))
                         + ": " + esc(c)));
             }
             r.phases().stream().filter(p -> p.reported() && p.resources().clientSaturated()).findFirst()
@@ -151,7 +164,7 @@ public final class HtmlPage {
         for (List<String> row : t.rows()) {
             h.append("<tr>");
             for (String c : row) {
-                boolean num = c.matches("[-0-9.,/ ]+");
+                boolean num = c.matches("[-0-9.,/ –%]+");
                 String cls = c.equals("ok") ? "badge ok"
                         : c.equals("LOSS") || c.equals("DUP") || c.equals("ERROR") ? "badge bad" : null;
                 h.append(num ? "<td class=\"num\">" : "<td>")
@@ -214,6 +227,8 @@ public final class HtmlPage {
         }
         EnvironmentInfo e = data.results().get(0).environment();
         return "<p>Suite: " + esc(e.jvm()) + " on " + esc(e.os()) + ", " + e.cores() + " cores (" + esc(e.cpuModel())
-                + "), max heap " + e.maxHeapMb() + " MB. Client and brokers on the same host, over loopback.</p>";
+                + "), max heap " + e.maxHeapMb() + " MB. Client and brokers on the same host, over loopback.</p>"
+                + (data.calibration() == null ? "" : "<p id=\"calibration\">Measured at the run's start: "
+                + esc(data.calibration().describe()) + ".</p>");
     }
 }

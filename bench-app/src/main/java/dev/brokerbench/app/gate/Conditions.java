@@ -1,0 +1,98 @@
+package dev.brokerbench.app.gate;
+
+import dev.brokerbench.core.machine.Calibration;
+import dev.brokerbench.core.model.InvalidConfigException;
+import dev.brokerbench.core.result.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * What two runs must share for the gate to compare them: the scale of the counts, the measured phases' target length
+ * ({@code --duration}), the runtime the brokers ran in, and a machine that calibrated alike (same cores, disk syncs/s
+ * and loopback MB/s within {@link #MACHINE_TOLERANCE} of each other, loopback round trip within
+ * {@link #ROUND_TRIP_TOLERANCE}).
+ *
+ * @param scale           message-count factor
+ * @param durationSeconds the measured phases' target length; null when sized by count
+ * @param runtime         the brokers' runtimes, e.g. {@code local} ({@code container,local} when they were mixed)
+ * @param calibration     the machine, measured at the start of the run
+ */
+public record Conditions(double scale, Double durationSeconds, String runtime, Calibration calibration) {
+    /** Largest factor by which disk syncs/s or loopback MB/s may differ. */
+    public static final double MACHINE_TOLERANCE = 2.0;
+    /**
+     * Largest factor by which the loopback round trip may differ: it is a thread's wake-up on a virtual machine and
+     * read 29, 74 and 105 µs at the start of three runs on the same quiet-to-busy 2-core machine.
+     */
+    public static final double ROUND_TRIP_TOLERANCE = 4.0;
+
+    public Conditions {
+        Objects.requireNonNull(runtime, "runtime");
+    }
+
+    /** The conditions of the results of one run; they must share scale and duration. */
+    public static Conditions of(List<RunResult> results, Calibration calibration) {
+        if (results.isEmpty()) {
+            throw new InvalidConfigException("no results to gate");
+        }
+        double scale = single(results, RunResult::scale, "scales");
+        Double duration = single(results, r -> r.sizing() == null ? null : r.sizing().durationSeconds(),
+                "--duration values");
+        String runtime = String.join(",", new TreeSet<>(results.stream().map(r -> r.broker().runtime()).toList()));
+        return new Conditions(scale, duration, runtime, calibration);
+    }
+
+    private static <T> T single(List<RunResult> results, Function<RunResult, T> value, String what) {
+        List<T> distinct = results.stream().map(value).distinct().toList();
+        if (distinct.size() > 1) {
+            throw new InvalidConfigException("results of different " + what + " in one directory: " + distinct);
+        }
+        return distinct.get(0);
+    }
+
+    /** Why runs under {@code fresh} cannot be compared with runs under these conditions; empty when they can. */
+    public List<String> differences(Conditions fresh) {
+        List<String> why = new ArrayList<>();
+        if (Math.abs(scale - fresh.scale) > 1e-9) {
+            why.add("scale: the baseline ran at " + scale + ", these results at " + fresh.scale);
+        }
+        if (!Objects.equals(durationSeconds, fresh.durationSeconds)) {
+            why.add("--duration: the baseline's measured phases were sized " + sizing(durationSeconds)
+                    + ", these " + sizing(fresh.durationSeconds));
+        }
+        if (!runtime.equals(fresh.runtime)) {
+            why.add("runtime: the baseline's brokers ran " + runtime + ", these " + fresh.runtime);
+        }
+        if (calibration == null || fresh.calibration == null) {
+            why.add("machine: " + (calibration == null ? "the baseline" : "these results") + " record no calibration"
+                    + " (run.json from before calibration existed); refresh it");
+            return why;
+        }
+        if (calibration.cores() != fresh.calibration.cores()) {
+            why.add("machine: the baseline had " + calibration.cores() + " cores, this one " + fresh.calibration.cores());
+        }
+        machine(why, "disk syncs/s in the data directory", calibration.fsyncPerSecond(),
+                fresh.calibration.fsyncPerSecond(), MACHINE_TOLERANCE);
+        machine(why, "loopback round trip µs", calibration.loopbackRttMicros(), fresh.calibration.loopbackRttMicros(),
+                ROUND_TRIP_TOLERANCE);
+        machine(why, "loopback MB/s", calibration.loopbackMBPerSec(), fresh.calibration.loopbackMBPerSec(),
+                MACHINE_TOLERANCE);
+        return why;
+    }
+
+    private static void machine(List<String> why, String what, double baseline, double fresh, double tolerance) {
+        double factor = Math.max(baseline, fresh) / Math.min(baseline, fresh);
+        if (!(factor <= tolerance)) {
+            why.add(String.format(Locale.ROOT, "machine: %s %.0f in the baseline, %.0f here (x%.1f apart, at most x%.1f"
+                    + " compares: a different or busy machine)", what, baseline, fresh, factor, tolerance));
+        }
+    }
+
+    private static String sizing(Double duration) {
+        return duration == null ? "by count (--scale)" : "to " + duration + " s (--duration)";
+    }
+}

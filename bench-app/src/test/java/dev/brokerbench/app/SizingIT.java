@@ -1,0 +1,49 @@
+package dev.brokerbench.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.ResultStore;
+import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.Sizing;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The default warm-up and {@code --duration} on a real broker: the warm-up runs until its reported phase lasted the
+ * minimum time (whatever the scale) and says how long it took; the measured phase is sized from the warm-up's rate
+ * to last about the duration; the cell's own queue is empty before the measured pass.
+ */
+class SizingIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theWarmUpLastsItsMinimumAndTheMeasuredPhaseTheDuration() {
+        Path out = tmp.resolve("results");
+        ItSupport.Cli cli = ItSupport.bench("run", "--runtime", "local", "--broker", "artemis", "--case", "c1",
+                "--scale", "0.0001", "--duration", "2", "--out", out.toString(), "--heap", "1g", "--no-progress");
+        assertThat(cli.code()).as(cli.text()).isZero();
+        List<RunResult> results = new ResultStore(out).readAll();
+        assertThat(results).hasSize(1);
+        RunResult r = results.get(0);
+        Sizing sizing = r.sizing();
+        // scale 0.0001 would mean 5 warm-up messages: the warm-up ignores the scale
+        assertThat(sizing.warmupPasses()).isBetween(1, 4);
+        assertThat(sizing.warmupRates()).hasSize(sizing.warmupPasses());
+        assertThat(sizing.warmupSeconds()).isGreaterThanOrEqualTo(3.0);
+        assertThat(r.warmup().stream().filter(PhaseResult::reported).findFirst().orElseThrow().activeSeconds())
+                .as("the last warm-up pass's reported phase").isGreaterThanOrEqualTo(sizing.steady() ? 3.0 : 0.0);
+        assertThat(sizing.durationSeconds()).isEqualTo(2.0);
+        assertThat(sizing.measuredMessages()).isGreaterThan(100); // scale 0.0001 alone would give 100
+        assertThat(r.reportedPhase().expected()).isEqualTo(sizing.measuredMessages());
+        // sized from the warm-up's rate: about 2 s, give or take how much the rate moved between the passes
+        assertThat(r.reportedPhase().activeSeconds()).isBetween(0.8, 5.0);
+        assertThat(r.leftover()).as("the cell's queue before the measured pass").isNotNull();
+        assertThat(r.leftover().messages()).isZero();
+        assertThat(r.workload().queue()).startsWith("bench.c1.").isNotEqualTo("bench.c1");
+        assertThat(r.status()).isEqualTo("ok");
+    }
+}

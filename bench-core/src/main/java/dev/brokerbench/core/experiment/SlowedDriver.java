@@ -1,0 +1,148 @@
+package dev.brokerbench.core.experiment;
+
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.result.BrokerCount;
+import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.Confirmation;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Delivery;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Requester;
+import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.Stamp;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+
+/**
+ * A driver whose publishers or consumers (those of one action) are each held to a rate by a {@link Slowdown};
+ * everything else is the driver's.
+ */
+final class SlowedDriver implements Driver {
+    private final Driver driver;
+    private final Action capped;
+    private final double nanosPerMessage;
+
+    /** @param perClientRate messages per second each publisher or consumer of {@code capped} may reach */
+    SlowedDriver(Driver driver, Action capped, double perClientRate) {
+        this.driver = driver;
+        this.capped = capped;
+        this.nanosPerMessage = 1e9 / perClientRate;
+    }
+
+    @Override
+    public ClientInfo info() {
+        return driver.info();
+    }
+
+    @Override
+    public Publisher publisher(String queue) throws Exception {
+        Publisher publisher = driver.publisher(queue);
+        if (capped != Action.PUBLISH) {
+            return publisher;
+        }
+        Pace pace = new Pace(nanosPerMessage);
+        return new Publisher() {
+            @Override
+            public void send(Stamp stamp, byte[] payload) throws Exception {
+                publisher.send(stamp, payload);
+                pace.holdBack();
+            }
+
+            @Override
+            public void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) throws Exception {
+                publisher.sendAsync(stamp, payload, confirmation);
+                pace.holdBack();
+            }
+
+            @Override
+            public void close() throws Exception {
+                publisher.close();
+            }
+        };
+    }
+
+    @Override
+    public Consumer consumer(String queue) throws Exception {
+        Consumer consumer = driver.consumer(queue);
+        if (capped != Action.CONSUME) {
+            return consumer;
+        }
+        Pace pace = new Pace(nanosPerMessage);
+        return new Consumer() {
+            @Override
+            public void start() throws Exception {
+                consumer.start();
+            }
+
+            @Override
+            public boolean receive(long timeoutMillis, Delivery sink) throws Exception {
+                boolean received = consumer.receive(timeoutMillis, sink);
+                if (received) {
+                    pace.holdBack();
+                }
+                return received;
+            }
+
+            @Override
+            public void acknowledge() throws Exception {
+                consumer.acknowledge();
+            }
+
+            @Override
+            public void close() throws Exception {
+                consumer.close();
+            }
+        };
+    }
+
+    @Override
+    public Requester requester(String queue, boolean replies) throws Exception {
+        return driver.requester(queue, replies);
+    }
+
+    @Override
+    public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+        return driver.rpcServer(queue, sessions, onReceive);
+    }
+
+    @Override
+    public Optional<BrokerCount> brokerCount(String queue) throws Exception {
+        return driver.brokerCount(queue);
+    }
+
+    @Override
+    public void close() throws Exception {
+        driver.close();
+    }
+
+    /**
+     * One client's pace: its first message sets the origin, and the n-th after it may not complete before
+     * {@code origin + n x nanosPerMessage}; the thread parks until then. The schedule is absolute, so a park that
+     * overshoots (a park is far coarser than one fast send) is made up by the next messages, not added up.
+     */
+    static final class Pace {
+        private final double nanosPerMessage;
+        private long origin = -1;
+        private long messages;
+
+        Pace(double nanosPerMessage) {
+            this.nanosPerMessage = nanosPerMessage;
+        }
+
+        void holdBack() {
+            long now = System.nanoTime();
+            if (origin < 0) {
+                origin = now;
+                return;
+            }
+            messages++;
+            long due = origin + (long) (messages * nanosPerMessage);
+            while (due - now > 0) {
+                LockSupport.parkNanos(due - now);
+                now = System.nanoTime();
+            }
+        }
+    }
+}

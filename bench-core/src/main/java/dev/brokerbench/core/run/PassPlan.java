@@ -1,0 +1,44 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.experiment.Slowdown;
+import java.time.Duration;
+
+/**
+ * How every cell's passes are sized: the warm-up policy, and the measured pass's target length; and, for the
+ * regression gate's experiment only, a slowdown of one client path's measured passes.
+ *
+ * @param warmup   how a cell warms up before its measured pass
+ * @param duration the measured pass lasts about this long: its message count is the last warm-up pass's rate times
+ *                 it (a workload without warm-up keeps its count); null: sized by the workload's scaled count
+ * @param slowdown test-only: one client path held below its warm-up rate in its measured passes; null: none
+ */
+public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown) {
+    /** The default warm-up, measured passes sized by count. */
+    public static final PassPlan DEFAULT = new PassPlan(Warmup.DEFAULT, null, null);
+
+    public PassPlan(Warmup warmup, Duration duration) {
+        this(warmup, duration, null);
+    }
+
+    public PassPlan {
+        if (warmup == null) {
+            throw new IllegalArgumentException("warmup must be set");
+        }
+        if (duration != null && (duration.isNegative() || duration.isZero())) {
+            throw new IllegalArgumentException("duration must be positive or null, got " + duration);
+        }
+    }
+
+    /** The measured pass's messages: {@code counted}, or {@code warmupRate} times the duration. */
+    long measuredMessages(long counted, double warmupRate, int clients) {
+        if (duration == null || !Double.isFinite(warmupRate) || warmupRate <= 0) {
+            return counted;
+        }
+        return Math.max(clients, (long) Math.ceil(warmupRate * duration.toMillis() / 1000.0));
+    }
+
+    /** The target in seconds, null when sized by count. */
+    Double durationSeconds() {
+        return duration == null ? null : duration.toMillis() / 1000.0;
+    }
+}
