@@ -228,9 +228,7 @@ public final class RunCommand implements Callable<Integer> {
         if (durationSeconds != null) {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
         }
-        Warmup warmup = warmupSeconds == 0 ? Warmup.SINGLE_PASS : new Warmup(Duration.ofSeconds(warmupSeconds),
-                Warmup.DEFAULT.minMessages(), Warmup.DEFAULT.maxMessages(), Warmup.DEFAULT.maxPasses(),
-                Warmup.DEFAULT.steadiness());
+        Warmup warmup = Warmup.forSeconds(warmupSeconds);
         Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
         Schedule schedule = new Schedule(repeats, seed != null ? seed : new java.security.SecureRandom().nextLong());
         brokerOptions.validate(cli);
@@ -296,16 +294,15 @@ public final class RunCommand implements Callable<Integer> {
 
     private Slowdown slowdown(CommandLine cli, Catalog catalog) {
         String[] parts = slowdown.split("=", -1);
-        String allowed = "PATH=FRACTION, PATH one of " + catalog.pathIds() + ", 0 < FRACTION <= 0.9 (e.g. "
-                + "artemis-core-jms=0.2)";
-        if (parts.length != 2 || !catalog.pathIds().contains(parts[0])) {
-            throw new ParameterException(cli, "--slowdown: " + slowdown + " is not " + allowed);
-        }
         try {
-            return new Slowdown(parts[0], Double.parseDouble(parts[1]));
+            if (parts.length == 2 && catalog.pathIds().contains(parts[0])) {
+                return new Slowdown(parts[0], Double.parseDouble(parts[1]));
+            }
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(cli, "--slowdown: " + slowdown + " is not " + allowed);
+            // a fraction that is no number or out of range: said below
         }
+        throw new ParameterException(cli, "--slowdown: " + slowdown + " is not PATH=FRACTION, PATH one of "
+                + catalog.pathIds() + ", 0 < FRACTION <= 0.9 (e.g. artemis-core-jms=0.2)");
     }
 
     private JmhAgainstBroker.Budget jmhBudget(CommandLine cli) {
@@ -353,7 +350,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private static void printSummary(PrintStream console, RunSummary summary, Calibration calibration) {
         console.println();
-        if (summary.results().stream().anyMatch(r -> r.repeatOrSingle().of() > 1)) {
+        if (RepeatedCell.anyRepeated(summary.results())) {
             console.println("Comparison over repeats (" + ComparisonTable.NOTE + "):");
             console.print(ComparisonTable.of(RepeatedCell.of(summary.results()), calibration).console());
             console.println();

@@ -35,8 +35,7 @@ public record Figures(Conditions conditions, Map<String, Cell> cells) {
         for (RepeatedCell c : RepeatedCell.of(data.results())) {
             cells.put(c.id(), new Cell(parity(c.first().workload()), c.rates(), c.status().equals("ok")));
         }
-        return new Figures(Conditions.of(data.results(), data.run() == null ? null : data.run().calibration()),
-                cells);
+        return new Figures(Conditions.of(data.results(), data.calibration()), cells);
     }
 
     /** The parity settings of a workload, as one comparable line. */

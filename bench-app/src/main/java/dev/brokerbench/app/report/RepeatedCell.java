@@ -34,6 +34,11 @@ public record RepeatedCell(String id, List<RunResult> repeats, Estimate overall)
         return cells;
     }
 
+    /** Whether any cell of {@code results} ran more than once (then there is a comparison over repeats to show). */
+    public static boolean anyRepeated(List<RunResult> results) {
+        return results.stream().anyMatch(r -> r.repeatOrSingle().of() > 1);
+    }
+
     /** The repeat each chart and sweep table shows of every cell: the one whose overall rate is the median. */
     public static List<RunResult> representatives(List<RunResult> results) {
         return of(results).stream().map(RepeatedCell::median).toList();

@@ -148,7 +148,7 @@ public final class SummaryTables {
 
     /** The comparison over repeats as a Markdown section; empty when no cell ran more than once. */
     public static String comparisonMarkdown(List<RunResult> results, dev.brokerbench.core.machine.Calibration machine) {
-        if (results.stream().noneMatch(r -> r.repeatOrSingle().of() > 1)) {
+        if (!RepeatedCell.anyRepeated(results)) {
             return "";
         }
         return "## Comparison over repeats\n\n" + ComparisonTable.NOTE + "\n\n"

@@ -11,7 +11,7 @@ import dev.brokerbench.core.spi.Driver;
  * ran steadily at R runs at {@code (1 - fraction) x R} whether the client or the broker set the pace.
  *
  * <p>(Holding each client thread back in proportion to its own time, the first design, slowed only what the client
- * limited: RabbitMQ's sync publish by 18-20 %, its consume cells not at all, since the prefetched messages waited in
+ * limited: RabbitMQ's sync publish by 18-19 %, its consume cells not at all, since the prefetched messages waited in
  * the client while it was held back.)
  *
  * @param clientPath the client path slowed (e.g. {@code rabbitmq-amqp091})
@@ -33,15 +33,15 @@ public record Slowdown(String clientPath, double fraction) {
      * {@code driver} itself.
      */
     public Driver applyTo(Driver driver, Action reported, double warmupRate, int clients) {
-        if (!driver.info().clientPath().equals(clientPath) || !(warmupRate > 0) || !Double.isFinite(warmupRate)
+        if (!slows(driver.info().clientPath()) || !(warmupRate > 0) || !Double.isFinite(warmupRate)
                 || (reported != Action.PUBLISH && reported != Action.CONSUME)) {
             return driver;
         }
         return new SlowedDriver(driver, reported, (1 - fraction) * warmupRate / clients);
     }
 
-    /** Whether results of {@code clientPath} carry this slowdown. */
-    public boolean slows(String path) {
+    /** Whether {@code path} is the path this slowdown holds back. */
+    boolean slows(String path) {
         return clientPath.equals(path);
     }
 

@@ -206,7 +206,7 @@ public final class MatrixRunner {
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
-                    caveats(runtime, path, workload, driver),
+                    caveats(runtime, path, workload, outcome.slowed()),
                     BrokerLog.pressureSince(broker.log(), pressureBefore, runtime.pressureSignals()), repeat,
                     outcome.leftover(), outcome.sizing()));
         } catch (InterruptedException e) {
@@ -216,9 +216,9 @@ public final class MatrixRunner {
         }
     }
 
-    private List<String> caveats(BrokerRuntime runtime, DriverFactory path, Workload workload, Driver driver) {
+    private List<String> caveats(BrokerRuntime runtime, DriverFactory path, Workload workload, boolean slowed) {
         List<String> caveats = new ArrayList<>(Requirements.caveats(runtime, path, workload));
-        if (plan.slowdown() != null && plan.slowdown().slows(driver.info().clientPath())) {
+        if (slowed) {
             caveats.add(plan.slowdown().caveat());
         }
         return List.copyOf(caveats);

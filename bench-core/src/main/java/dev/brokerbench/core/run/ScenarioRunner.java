@@ -66,6 +66,10 @@ public final class ScenarioRunner {
 
     /** The last warm-up pass and how the warm-up went. */
     private record WarmedUp(Pass last, int passes, double seconds, boolean steady, List<Double> rates) {
+        /** The last pass's rate of the reported phase; NaN without a warm-up. */
+        double lastRate() {
+            return rates.isEmpty() ? Double.NaN : rates.get(rates.size() - 1);
+        }
     }
 
     private WarmedUp warmUp(Workload workload, String label, PassOf passOf) throws Exception {
@@ -91,19 +95,17 @@ public final class ScenarioRunner {
 
     /** The measured pass's messages: the workload's count, or the warm-up's rate times the target duration. */
     private long measuredMessages(Workload workload, WarmedUp warm) {
-        double rate = warm.rates().isEmpty() ? Double.NaN : warm.rates().get(warm.rates().size() - 1);
-        return plan.measuredMessages(workload.messages(), rate, workload.clients());
+        return plan.measuredMessages(workload.messages(), warm.lastRate(), workload.clients());
     }
 
     /** The driver of the measured pass: held back when the plan slows its path (the gate's experiment). */
     private Driver slowed(Driver driver, Workload workload, WarmedUp warm) {
-        if (plan.slowdown() == null || warm.rates().isEmpty()) {
+        if (plan.slowdown() == null) {
             return driver;
         }
         Action reported = workload.phases().stream().filter(Phase::reported).map(Phase::action).findFirst()
                 .orElseThrow();
-        return plan.slowdown().applyTo(driver, reported, warm.rates().get(warm.rates().size() - 1),
-                workload.clients());
+        return plan.slowdown().applyTo(driver, reported, warm.lastRate(), workload.clients());
     }
 
     private Sizing sizing(WarmedUp warm, long measured) {
@@ -126,9 +128,11 @@ public final class ScenarioRunner {
     /**
      * The two passes. {@code warmup} is null when the workload has no warm-up; {@code fault} without a fault;
      * {@code leftover} (the broker's count of the queue between the passes) where there was no warm-up or the path
-     * cannot ask; {@code sizing} how long the warm-up took and how the measured pass was sized.
+     * cannot ask; {@code sizing} how long the warm-up took and how the measured pass was sized; {@code slowed}
+     * whether the plan's slowdown held the measured pass back.
      */
-    public record Outcome(Pass warmup, Pass measured, FaultOutcome fault, BrokerCount leftover, Sizing sizing) {
+    public record Outcome(Pass warmup, Pass measured, FaultOutcome fault, BrokerCount leftover, Sizing sizing,
+                          boolean slowed) {
     }
 
     /** Runs with every publish mode available. */
@@ -170,9 +174,10 @@ public final class ScenarioRunner {
         BrokerCount leftover = leftover(warm.last(), driver, workload.queue());
         FaultOutcome[] fault = new FaultOutcome[1];
         long messages = measuredMessages(workload, warm);
-        Pass measured = pass(workload, messages, slowed(driver, workload, warm), brokerPid, label, setupModes,
-                workload.fault(), control, fault, consumerProcesses);
-        return new Outcome(warm.last(), measured, fault[0], leftover, sizing(warm, messages));
+        Driver measuring = slowed(driver, workload, warm);
+        Pass measured = pass(workload, messages, measuring, brokerPid, label, setupModes, workload.fault(), control,
+                fault, consumerProcesses);
+        return new Outcome(warm.last(), measured, fault[0], leftover, sizing(warm, messages), measuring != driver);
     }
 
     /**
@@ -186,7 +191,7 @@ public final class ScenarioRunner {
                     brokerPid, passLabel, server, tally));
             long messages = measuredMessages(workload, warm);
             return new Outcome(warm.last(), callPass(workload, messages, driver, brokerPid, label, server, tally),
-                    null, null, sizing(warm, messages));
+                    null, null, sizing(warm, messages), false);
         }
     }
 

@@ -23,6 +23,15 @@ public record Warmup(Duration minTime, long minMessages, long maxMessages, int m
     /** One pass of the workload's own (scaled) warm-up count, steady or not: for tests and quick checks. */
     public static final Warmup SINGLE_PASS = new Warmup(Duration.ZERO, 1, Long.MAX_VALUE, 1, 1.0);
 
+    /**
+     * The default policy with a minimum time of {@code seconds}; 0 gives {@link #SINGLE_PASS}
+     * ({@code --warmup-seconds}).
+     */
+    public static Warmup forSeconds(int seconds) {
+        return seconds == 0 ? SINGLE_PASS : new Warmup(Duration.ofSeconds(seconds), DEFAULT.minMessages,
+                DEFAULT.maxMessages, DEFAULT.maxPasses, DEFAULT.steadiness);
+    }
+
     public Warmup {
         if (minTime.isNegative() || minMessages < 1 || maxMessages < minMessages || maxPasses < 1
                 || !(steadiness > 0)) {

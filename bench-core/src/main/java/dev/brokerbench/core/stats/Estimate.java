@@ -54,15 +54,18 @@ public record Estimate(int n, double median, double mean, double low, double hig
             return new Estimate(1, median, mean, Double.NaN, Double.NaN, Double.NaN);
         }
         double sd = Math.sqrt(Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
-        double half = tQuantile(n - 1) * sd / Math.sqrt(n);
+        double half = tQuantile(n - 1, CONFIDENCE) * sd / Math.sqrt(n);
         // a rate or a count is never negative: neither is the interval of one
         double low = sorted[0] >= 0 ? Math.max(0, mean - half) : mean - half;
         return new Estimate(n, median, mean, low, mean + half, mean == 0 ? Double.NaN : sd / mean);
     }
 
-    /** The two-sided 95 % quantile of Student's t with {@code df} degrees of freedom (4.30 for df = 2). */
-    static double tQuantile(int df) {
-        return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    /**
+     * The two-sided quantile of Student's t with {@code df} degrees of freedom (not necessarily whole) for an
+     * interval of {@code confidence} (4.30 for df = 2 at 95 %).
+     */
+    static double tQuantile(double df, double confidence) {
+        return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
     }
 
     /** False for a single repeat: there is no interval. */

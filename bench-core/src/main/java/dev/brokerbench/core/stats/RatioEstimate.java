@@ -1,7 +1,6 @@
 package dev.brokerbench.core.stats;
 
 import java.util.List;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * How much faster or slower a set of cells ran in a fresh run than in a baseline, with a confidence interval: the
@@ -69,8 +68,7 @@ public record RatioEstimate(int cells, double ratio, double low, double high, do
             return new RatioEstimate(k, Math.exp(mean), Math.exp(mean), Math.exp(mean), confidence);
         }
         double df = variance * variance / dfDenominator;
-        double t = new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        double half = t * Math.sqrt(variance) / k;
+        double half = Estimate.tQuantile(df, confidence) * Math.sqrt(variance) / k;
         return new RatioEstimate(k, Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), confidence);
     }
 
