@@ -91,8 +91,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--warmup-seconds", defaultValue = "3", paramLabel = "SECONDS",
             description = "Each cell warms up in passes until its reported phase ran at least this long and 5,000"
-                    + " messages in one pass and its rate was steady (halves within 10 %%), at most 4 passes;"
-                    + " the result records how long it took. 0: a single pass of the case's warm-up count times"
+                    + " messages in one pass and its rate was steady (halves within 10 %%), at most 4 passes and"
+                    + " 5 x SECONDS in all (each pass sized to fit the time left); the result records how long it"
+                    + " took and whether it was steady. 0: a single pass of the case's warm-up count times"
                     + " --scale, for tests and quick checks (0..600, default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
 

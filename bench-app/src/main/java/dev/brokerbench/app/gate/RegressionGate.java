@@ -5,6 +5,7 @@ import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.core.stats.Estimate;
 import dev.brokerbench.core.stats.RatioEstimate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +24,15 @@ import java.util.TreeSet;
  * so with five groups each is a 99 % interval and the chance that any unchanged group fails by noise stays at most
  * {@code 1 - }{@link #FAMILY_CONFIDENCE}.
  *
+ * <p>With at least {@link #GROUPS_TO_NORMALIZE} groups, each is judged against the others
+ * ({@link RatioEstimate#relative}): the profile run twice unchanged on the same 2-core machine, with the same disk
+ * and loopback calibration, came out 20-27 % slower on every path the second time, and an unchanged path failed. A
+ * shift of the whole matrix is shown on its own row (the machine, or the harness) and fails nothing; a path that
+ * fell behind the others fails.
+ *
  * <p>Per cell, the ratio of medians and its 95 % interval are shown (SLOWER or FASTER only where the interval
- * excludes 1); a cell fails only when it went missing, did not account for every message, or collapsed below
- * {@link #COLLAPSE} of its baseline.
+ * excludes 1); a cell fails only when it went missing, did not account for every message, or collapsed: every fresh
+ * repeat below {@link #COLLAPSE} of the slowest baseline repeat.
  *
  * <p>Runs whose conditions or parity settings differ are not compared at all: {@link Refused} says why.
  */
@@ -34,8 +41,12 @@ public final class RegressionGate {
     public static final double FAMILY_CONFIDENCE = 0.95;
     /** A group whose clear drop is smaller than this passes (shown as SLOWER). */
     public static final double MIN_DROP = 0.10;
-    /** A cell below this fraction of its baseline median fails whatever its group does. */
+    /** A cell whose every repeat is below this fraction of its slowest baseline repeat fails whatever its group does. */
     public static final double COLLAPSE = 0.5;
+    /** From this many groups on, each is judged against the others, so that a shift of the whole matrix cancels. */
+    public static final int GROUPS_TO_NORMALIZE = 3;
+    /** The name of the row of the whole matrix. */
+    public static final String MATRIX = "whole matrix (every path: the machine or the harness)";
     /** The confidence of a single cell's interval (shown, not failed on). */
     public static final double CELL_CONFIDENCE = 0.95;
 
@@ -88,8 +99,11 @@ public final class RegressionGate {
     public record Row(String name, double baseline, double fresh, RatioEstimate ratio, Verdict verdict) {
     }
 
-    /** Cells and groups; {@link #passed()} when nothing failed. */
-    public record Outcome(List<Row> cells, List<Row> groups) {
+    /**
+     * Cells and groups; {@link #passed()} when nothing failed. {@code matrix}: the whole matrix's shift, shown and
+     * never failed, where the groups were judged against each other; else null.
+     */
+    public record Outcome(List<Row> cells, List<Row> groups, Row matrix) {
         public boolean passed() {
             return cells.stream().noneMatch(r -> r.verdict().fails())
                     && groups.stream().noneMatch(r -> r.verdict().fails());
@@ -99,7 +113,11 @@ public final class RegressionGate {
             // medians for reading; the ratio and its interval come from the means of the logarithms of the repeats
             TextTable t = new TextTable(List.of("broker / client path [/ case]", "baseline median msg/s",
                     "fresh median msg/s", "fresh/baseline (means)", "interval", "verdict"));
-            groups.forEach(g -> t.add(row(g.name() + " (all cases)", g)));
+            if (matrix != null) {
+                t.add(row(matrix.name(), matrix));
+            }
+            groups.forEach(g -> t.add(row(g.name() + (matrix != null ? " (all cases, against the other paths)"
+                    : " (all cases)"), g)));
             cells.forEach(c -> t.add(row(c.name(), c)));
             return t;
         }
@@ -165,13 +183,29 @@ public final class RegressionGate {
         }
         List<Row> groups = new ArrayList<>();
         double confidence = 1 - (1 - FAMILY_CONFIDENCE) / Math.max(1, pairsByGroup.size());
+        boolean relative = pairsByGroup.size() >= GROUPS_TO_NORMALIZE;
+        Row matrix = null;
+        if (relative) {
+            List<RatioEstimate.Pair> all = new ArrayList<>();
+            pairsByGroup.values().forEach(all::addAll);
+            RatioEstimate e = RatioEstimate.of(all, confidence);
+            matrix = new Row(MATRIX, Double.NaN, Double.NaN, e,
+                    e.clearlySlower() ? Verdict.SLOWER : e.clearlyFaster() ? Verdict.FASTER : Verdict.OK);
+        }
         pairsByGroup.forEach((group, pairs) -> {
-            RatioEstimate e = RatioEstimate.of(pairs, confidence);
+            List<List<RatioEstimate.Pair>> others = new ArrayList<>();
+            pairsByGroup.forEach((other, otherPairs) -> {
+                if (!other.equals(group)) {
+                    others.add(otherPairs);
+                }
+            });
+            RatioEstimate e = relative ? RatioEstimate.relative(pairs, others, confidence)
+                    : RatioEstimate.of(pairs, confidence);
             Verdict v = e.clearlySlower() ? (e.ratio() <= 1 - MIN_DROP ? Verdict.REGRESSION : Verdict.SLOWER)
                     : e.clearlyFaster() ? Verdict.FASTER : Verdict.OK;
             groups.add(new Row(group, Double.NaN, Double.NaN, e, v));
         });
-        return new Outcome(cells, groups);
+        return new Outcome(cells, groups, matrix);
     }
 
     private static Row cell(String id, Baseline.Cell ref, Figures.Cell now,
@@ -181,7 +215,8 @@ public final class RegressionGate {
         if (!now.clean()) {
             return new Row(id, before, after, null, Verdict.NOT_CLEAN);
         }
-        if (before > 0 && after / before < COLLAPSE) {
+        if (!now.repeats().isEmpty() && !ref.repeats().isEmpty()
+                && Collections.max(now.repeats()) < COLLAPSE * Collections.min(ref.repeats())) {
             return new Row(id, before, after, null, Verdict.COLLAPSED);
         }
         if (ref.repeats().size() < 2 || now.repeats().size() < 2 || !positive(ref.repeats())

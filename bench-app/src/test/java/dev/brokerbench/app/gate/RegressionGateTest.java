@@ -58,6 +58,38 @@ class RegressionGateTest {
         assertThat(outcome.table().console()).contains("a / p (all cases)", "0.80", "REGRESSION", "97.5 %");
     }
 
+    /** Four groups of six cases (a / p .. d / s), all shifted by {@code shift}, a / p besides by {@code factorA}. */
+    private static Map<String, Figures.Cell> fourPaths(double shift, double factorA) {
+        Map<String, Figures.Cell> cells = new LinkedHashMap<>();
+        String[] groups = {"a / p", "b / q", "c / r", "d / s"};
+        for (int g = 0; g < groups.length; g++) {
+            for (int c = 0; c < 6; c++) {
+                double factor = shift * (g == 0 ? factorA : 1.0);
+                cells.put(groups[g] + " / c" + (c + 1), new Figures.Cell(PARITY, NOISE.get((c + g) % 6).stream()
+                        .map(v -> v * 1000 * factor).toList(), true));
+            }
+        }
+        return cells;
+    }
+
+    @Test
+    void aShiftOfTheWholeMatrixIsShownAndFailsNothingAPathThatFellBehindTheOthersFails() {
+        Baseline base = Baseline.of("test", List.of(new Figures(CONDITIONS, fourPaths(1, 1))));
+        // what two unchanged profile runs did: every path 22 % slower the second time
+        RegressionGate.Outcome shifted = RegressionGate.check(base, new Figures(CONDITIONS, fourPaths(0.78, 1)));
+        assertThat(shifted.passed()).as(shifted.table().console()).isTrue();
+        assertThat(shifted.matrix().verdict()).isEqualTo(RegressionGate.Verdict.SLOWER);
+        assertThat(shifted.matrix().ratio().ratio()).isCloseTo(0.78, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(shifted.groups()).extracting(RegressionGate.Row::verdict).containsOnly(RegressionGate.Verdict.OK);
+        // and one path 20 % behind the others on top of it
+        RegressionGate.Outcome behind = RegressionGate.check(base, new Figures(CONDITIONS, fourPaths(0.78, 0.8)));
+        assertThat(behind.passed()).as(behind.table().console()).isFalse();
+        assertThat(group(behind, "a / p")).isEqualTo(RegressionGate.Verdict.REGRESSION);
+        assertThat(behind.groups()).filteredOn(g -> !g.name().equals("a / p")).extracting(RegressionGate.Row::verdict)
+                .doesNotContain(RegressionGate.Verdict.REGRESSION, RegressionGate.Verdict.SLOWER);
+        assertThat(behind.table().console()).contains(RegressionGate.MATRIX, "against the other paths");
+    }
+
     @Test
     void anUnchangedRunPassesAndNoSingleNoisyCellFailsIt() {
         Map<String, Figures.Cell> same = cells(1000, 1.0, 1.0);

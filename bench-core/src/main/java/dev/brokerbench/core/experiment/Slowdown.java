@@ -7,12 +7,13 @@ import dev.brokerbench.core.spi.Driver;
  * A deliberate slowdown of one client path, for showing that the regression gate catches a real regression (never
  * for a comparison: every result it touches carries a caveat saying so). In each measured pass of {@code clientPath}
  * the clients of the reported phase (publishers of a publish case, consumers of a consume case) are held to
- * {@code 1 - fraction} of the rate the cell reached in its last warm-up pass, each client to its share: a path that
+ * {@code 1 - fraction} of the rate the cell reached in its last warm-up pass, together, on one schedule: a path that
  * ran steadily at R runs at {@code (1 - fraction) x R} whether the client or the broker set the pace.
  *
  * <p>(Holding each client thread back in proportion to its own time, the first design, slowed only what the client
  * limited: RabbitMQ's sync publish by 18-19 %, its consume cells not at all, since the prefetched messages waited in
- * the client while it was held back.)
+ * the client while it was held back. Holding each client to a quarter of the rate, the second, overshot where the
+ * broker fed the consumers unevenly: the path lost 34 %.)
  *
  * @param clientPath the client path slowed (e.g. {@code rabbitmq-amqp091})
  * @param fraction   the share of its rate taken away, more than 0 and at most 0.9
@@ -28,16 +29,16 @@ public record Slowdown(String clientPath, double fraction) {
     }
 
     /**
-     * The driver of a measured pass: when it is this slowdown's path and the warm-up gave a rate, its {@code clients}
+     * The driver of a measured pass: when it is this slowdown's path and the warm-up gave a rate, its
      * clients of the {@code reported} action are held to {@code (1 - fraction) x warmupRate} together; otherwise
-     * {@code driver} itself.
+     * {@code driver} itself. A new driver for each measured pass: the schedule starts at its first message.
      */
-    public Driver applyTo(Driver driver, Action reported, double warmupRate, int clients) {
+    public Driver applyTo(Driver driver, Action reported, double warmupRate) {
         if (!slows(driver.info().clientPath()) || !(warmupRate > 0) || !Double.isFinite(warmupRate)
                 || (reported != Action.PUBLISH && reported != Action.CONSUME)) {
             return driver;
         }
-        return new SlowedDriver(driver, reported, (1 - fraction) * warmupRate / clients);
+        return new SlowedDriver(driver, reported, (1 - fraction) * warmupRate);
     }
 
     /** Whether {@code path} is the path this slowdown holds back. */

@@ -12,23 +12,25 @@ import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Stamp;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
 /**
- * A driver whose publishers or consumers (those of one action) are each held to a rate by a {@link Slowdown};
- * everything else is the driver's.
+ * A driver whose publishers or consumers (those of one action) are held together to a rate by a {@link Slowdown}:
+ * one schedule for all of them, so the total is capped however the broker shares the work among the clients;
+ * everything else is the driver's. One instance serves one measured pass.
  */
 final class SlowedDriver implements Driver {
     private final Driver driver;
     private final Action capped;
-    private final double nanosPerMessage;
+    private final Pace pace;
 
-    /** @param perClientRate messages per second each publisher or consumer of {@code capped} may reach */
-    SlowedDriver(Driver driver, Action capped, double perClientRate) {
+    /** @param rate messages per second the publishers or consumers of {@code capped} may reach together */
+    SlowedDriver(Driver driver, Action capped, double rate) {
         this.driver = driver;
         this.capped = capped;
-        this.nanosPerMessage = 1e9 / perClientRate;
+        this.pace = new Pace(1e9 / rate);
     }
 
     @Override
@@ -42,7 +44,6 @@ final class SlowedDriver implements Driver {
         if (capped != Action.PUBLISH) {
             return publisher;
         }
-        Pace pace = new Pace(nanosPerMessage);
         return new Publisher() {
             @Override
             public void send(Stamp stamp, byte[] payload) throws Exception {
@@ -69,7 +70,6 @@ final class SlowedDriver implements Driver {
         if (capped != Action.CONSUME) {
             return consumer;
         }
-        Pace pace = new Pace(nanosPerMessage);
         return new Consumer() {
             @Override
             public void start() throws Exception {
@@ -118,14 +118,15 @@ final class SlowedDriver implements Driver {
     }
 
     /**
-     * One client's pace: its first message sets the origin, and the n-th after it may not complete before
-     * {@code origin + n x nanosPerMessage}; the thread parks until then. The schedule is absolute, so a park that
-     * overshoots (a park is far coarser than one fast send) is made up by the next messages, not added up.
+     * The clients' common pace: the first message of any client sets the origin, and the n-th message after it (in the
+     * order the clients finish them) may not complete before {@code origin + n x nanosPerMessage}; its thread parks
+     * until then. The schedule is absolute, so a park that overshoots (a park is far coarser than one fast send) is
+     * made up by the next messages, not added up; and a client that the broker feeds less simply takes fewer tickets.
      */
     static final class Pace {
         private final double nanosPerMessage;
-        private long origin = -1;
-        private long messages;
+        private final AtomicLong origin = new AtomicLong(Long.MIN_VALUE);
+        private final AtomicLong messages = new AtomicLong();
 
         Pace(double nanosPerMessage) {
             this.nanosPerMessage = nanosPerMessage;
@@ -133,12 +134,10 @@ final class SlowedDriver implements Driver {
 
         void holdBack() {
             long now = System.nanoTime();
-            if (origin < 0) {
-                origin = now;
+            if (origin.get() == Long.MIN_VALUE && origin.compareAndSet(Long.MIN_VALUE, now)) {
                 return;
             }
-            messages++;
-            long due = origin + (long) (messages * nanosPerMessage);
+            long due = origin.get() + (long) (messages.incrementAndGet() * nanosPerMessage);
             while (due - now > 0) {
                 LockSupport.parkNanos(due - now);
                 now = System.nanoTime();

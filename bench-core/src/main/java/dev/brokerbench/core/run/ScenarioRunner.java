@@ -83,12 +83,16 @@ public final class ScenarioRunner {
         List<Double> rates = new ArrayList<>();
         Pass last = null;
         boolean steady = false;
-        for (int i = 1; i <= warmupPolicy.maxPasses() && !steady; i++) {
-            last = passOf.run(messages, label + " warm-up" + (i > 1 ? " " + i : ""));
+        double elapsed = 0;
+        while (!steady && warmupPolicy.mayContinue(rates.size(), elapsed)) {
+            long passStarted = System.nanoTime();
+            last = passOf.run(messages, label + " warm-up" + (rates.isEmpty() ? "" : " " + (rates.size() + 1)));
+            long now = System.nanoTime();
+            elapsed = (now - started) / 1e9;
             PhaseResult reported = last.phases().stream().filter(PhaseResult::reported).findFirst().orElseThrow();
             rates.add(reported.rate().overall());
             steady = warmupPolicy.done(reported, messages);
-            messages = warmupPolicy.nextMessages(reported, messages);
+            messages = warmupPolicy.nextMessages(reported, messages, (now - passStarted) / 1e9, elapsed);
         }
         return new WarmedUp(last, rates.size(), (System.nanoTime() - started) / 1e9, steady, List.copyOf(rates));
     }
@@ -105,7 +109,7 @@ public final class ScenarioRunner {
         }
         Action reported = workload.phases().stream().filter(Phase::reported).map(Phase::action).findFirst()
                 .orElseThrow();
-        return plan.slowdown().applyTo(driver, reported, warm.lastRate(), workload.clients());
+        return plan.slowdown().applyTo(driver, reported, warm.lastRate());
     }
 
     private Sizing sizing(WarmedUp warm, long measured) {

@@ -8,36 +8,48 @@ import java.time.Duration;
  * How a cell warms up before its measured pass: warm-up passes (the workload's phases on the cell's own queue) until
  * the reported phase has run for at least {@code minTime} and {@code minMessages} in one pass, whichever is longer,
  * and its rate is steady (the second half of the pass within {@code steadiness} of the first), at most
- * {@code maxPasses} passes. The minimums do not depend on {@code --scale}. Each pass after the first is sized from
- * the one before to last {@code minTime}, capped at {@code maxMessages} (a consume case must first fill what it
- * drains, and a broker that persists each send slowly would spend minutes on it).
+ * {@code maxPasses} passes and {@code maxTime} in all. The minimums do not depend on {@code --scale}. Each pass after
+ * the first is sized from the one before to last {@code minTime}, capped at {@code maxMessages} and at what fits the
+ * time left (a consume case must first fill what it drains, and a broker that persists each send slowly, as
+ * ActiveMQ Classic at 2,000-3,000 msg/s, would otherwise spend a minute filling for a two-second drain).
  *
  * @param minTime     least time of the reported phase in the last pass
+ * @param maxTime     most time of the whole warm-up (every pass, set-up phases included): no pass starts after it,
+ *                    and a pass is sized to end within it
  * @param minMessages least messages per pass
  * @param maxMessages most messages per pass
  * @param maxPasses   most passes (the result says whether the rate was steady by then)
  * @param steadiness  largest relative difference of the two halves' rates that counts as steady
  */
-public record Warmup(Duration minTime, long minMessages, long maxMessages, int maxPasses, double steadiness) {
-    public static final Warmup DEFAULT = new Warmup(Duration.ofSeconds(3), 5_000, 200_000, 4, 0.10);
+public record Warmup(Duration minTime, Duration maxTime, long minMessages, long maxMessages, int maxPasses,
+                     double steadiness) {
+    /** How many times {@code minTime} the whole warm-up may take. */
+    static final int BUDGET_FACTOR = 5;
+    public static final Warmup DEFAULT = forSeconds(3);
     /** One pass of the workload's own (scaled) warm-up count, steady or not: for tests and quick checks. */
-    public static final Warmup SINGLE_PASS = new Warmup(Duration.ZERO, 1, Long.MAX_VALUE, 1, 1.0);
+    public static final Warmup SINGLE_PASS = new Warmup(Duration.ZERO, Duration.ZERO, 1, Long.MAX_VALUE, 1, 1.0);
 
     /**
-     * The default policy with a minimum time of {@code seconds}; 0 gives {@link #SINGLE_PASS}
+     * Passes of at least 5,000 messages until the reported phase runs {@code seconds} steadily (within 10 %), at
+     * most 4 passes and {@value #BUDGET_FACTOR} x {@code seconds} in all; 0 gives {@link #SINGLE_PASS}
      * ({@code --warmup-seconds}).
      */
     public static Warmup forSeconds(int seconds) {
-        return seconds == 0 ? SINGLE_PASS : new Warmup(Duration.ofSeconds(seconds), DEFAULT.minMessages,
-                DEFAULT.maxMessages, DEFAULT.maxPasses, DEFAULT.steadiness);
+        return seconds == 0 ? SINGLE_PASS : new Warmup(Duration.ofSeconds(seconds),
+                Duration.ofSeconds((long) BUDGET_FACTOR * seconds), 5_000, 200_000, 4, 0.10);
     }
 
     public Warmup {
-        if (minTime.isNegative() || minMessages < 1 || maxMessages < minMessages || maxPasses < 1
-                || !(steadiness > 0)) {
-            throw new IllegalArgumentException("warm-up: minTime >= 0, 1 <= minMessages <= maxMessages,"
+        if (minTime.isNegative() || maxTime.compareTo(minTime) < 0 || minMessages < 1 || maxMessages < minMessages
+                || maxPasses < 1 || !(steadiness > 0)) {
+            throw new IllegalArgumentException("warm-up: 0 <= minTime <= maxTime, 1 <= minMessages <= maxMessages,"
                     + " maxPasses >= 1, steadiness > 0; got " + this);
         }
+    }
+
+    /** Whether another pass may start after {@code passes} passes and {@code elapsedSeconds}; the first always may. */
+    boolean mayContinue(int passes, double elapsedSeconds) {
+        return passes == 0 || passes < maxPasses && elapsedSeconds < maxTime.toMillis() / 1000.0;
     }
 
     /** Done after this pass: long enough, and steady. */
@@ -46,12 +58,19 @@ public record Warmup(Duration minTime, long minMessages, long maxMessages, int m
                 && steady(reported.series(), steadiness);
     }
 
-    /** Messages for the next pass, from the rate of the last one. */
-    long nextMessages(PhaseResult reported, long messages) {
+    /**
+     * Messages for the next pass, from the rate of the last one (of {@code messages}, lasting {@code passSeconds}
+     * with its set-up phases) and the {@code elapsedSeconds} of warm-up so far: enough for {@code minTime}, no more
+     * than fits the time left (at the last pass's pace), never fewer than {@code minMessages}.
+     */
+    long nextMessages(PhaseResult reported, long messages, double passSeconds, double elapsedSeconds) {
         double rate = reported.rate().overall();
         long forTime = Double.isFinite(rate) && rate > 0
                 ? (long) Math.ceil(rate * minTime.toMillis() / 1000.0 * 1.2) : messages * 2;
-        return Math.min(maxMessages, Math.max(minMessages, Math.max(messages, forTime)));
+        long wanted = Math.min(maxMessages, Math.max(messages, forTime));
+        double left = maxTime.toMillis() / 1000.0 - elapsedSeconds;
+        long fits = passSeconds > 0 ? (long) (messages * left / passSeconds) : wanted;
+        return Math.max(minMessages, Math.min(wanted, fits));
     }
 
     /** Whether the rate of the second half of the curve is within {@code tolerance} of the first half's. */

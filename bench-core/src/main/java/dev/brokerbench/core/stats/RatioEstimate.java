@@ -50,26 +50,56 @@ public record RatioEstimate(int cells, double ratio, double low, double high, do
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
         }
-        int k = pairs.size();
-        double difference = 0;
+        double[] weights = new double[pairs.size()];
+        java.util.Arrays.fill(weights, 1.0 / pairs.size());
+        return weighted(pairs, weights, confidence);
+    }
+
+    /**
+     * {@code group} against the {@code others}: its estimate divided by the geometric mean of theirs (each other
+     * group weighing the same), with an interval from all of their repeats. A shift that moved every group alike
+     * (the machine ran slower this time) cancels; what is left is what this group did differently.
+     */
+    public static RatioEstimate relative(List<Pair> group, List<List<Pair>> others, double confidence) {
+        if (group.isEmpty() || others.isEmpty() || others.stream().anyMatch(List::isEmpty)) {
+            throw new IllegalArgumentException("group and every one of the others must hold at least one cell");
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
+        }
+        List<Pair> all = new java.util.ArrayList<>(group);
+        List<Double> weights = new java.util.ArrayList<>();
+        group.forEach(p -> weights.add(1.0 / group.size()));
+        for (List<Pair> other : others) {
+            all.addAll(other);
+            other.forEach(p -> weights.add(-1.0 / (others.size() * other.size())));
+        }
+        RatioEstimate e = weighted(all, weights.stream().mapToDouble(Double::doubleValue).toArray(), confidence);
+        return new RatioEstimate(group.size(), e.ratio, e.low, e.high, confidence);
+    }
+
+    /** exp of the weighted sum of the cells' differences of mean logs, with Welch's interval. */
+    private static RatioEstimate weighted(List<Pair> pairs, double[] weights, double confidence) {
+        double mean = 0;
         double variance = 0;
         double dfDenominator = 0;
-        for (Pair p : pairs) {
-            Moments b = Moments.ofLogs(p.baseline());
-            Moments f = Moments.ofLogs(p.fresh());
-            difference += f.mean - b.mean;
-            double vb = b.variance / b.n;
-            double vf = f.variance / f.n;
+        for (int i = 0; i < pairs.size(); i++) {
+            Moments b = Moments.ofLogs(pairs.get(i).baseline());
+            Moments f = Moments.ofLogs(pairs.get(i).fresh());
+            double w2 = weights[i] * weights[i];
+            mean += weights[i] * (f.mean - b.mean);
+            double vb = w2 * b.variance / b.n;
+            double vf = w2 * f.variance / f.n;
             variance += vb + vf;
             dfDenominator += vb * vb / (b.n - 1) + vf * vf / (f.n - 1);
         }
-        double mean = difference / k;
         if (variance == 0) {
-            return new RatioEstimate(k, Math.exp(mean), Math.exp(mean), Math.exp(mean), confidence);
+            return new RatioEstimate(pairs.size(), Math.exp(mean), Math.exp(mean), Math.exp(mean), confidence);
         }
         double df = variance * variance / dfDenominator;
-        double half = Estimate.tQuantile(df, confidence) * Math.sqrt(variance) / k;
-        return new RatioEstimate(k, Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), confidence);
+        double half = Estimate.tQuantile(df, confidence) * Math.sqrt(variance);
+        return new RatioEstimate(pairs.size(), Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half),
+                confidence);
     }
 
     /** The interval lies wholly below 1: slower, beyond the noise. */

@@ -20,12 +20,12 @@ class SlowdownTest {
     void onlyTheNamedPathWithAWarmUpRateIsSlowedAndItsMessagesStillFlow() throws Exception {
         Driver loopback = new LoopbackDriver(new LoopbackBroker(), false);
         Slowdown other = new Slowdown("artemis-core-jms", 0.2);
-        assertThat(other.applyTo(loopback, Action.PUBLISH, 1000, 4)).isSameAs(loopback);
+        assertThat(other.applyTo(loopback, Action.PUBLISH, 1000)).isSameAs(loopback);
         assertThat(other.slows("loopback")).isFalse();
         Slowdown slowdown = new Slowdown("loopback", 0.5);
-        assertThat(slowdown.applyTo(loopback, Action.PUBLISH, Double.NaN, 4)).as("no warm-up rate").isSameAs(loopback);
-        assertThat(slowdown.applyTo(loopback, Action.RPC, 1000, 4)).isSameAs(loopback);
-        Driver slowed = slowdown.applyTo(loopback, Action.CONSUME, 1_000_000, 1);
+        assertThat(slowdown.applyTo(loopback, Action.PUBLISH, Double.NaN)).as("no warm-up rate").isSameAs(loopback);
+        assertThat(slowdown.applyTo(loopback, Action.RPC, 1000)).isSameAs(loopback);
+        Driver slowed = slowdown.applyTo(loopback, Action.CONSUME, 1_000_000);
         assertThat(slowed).isNotSameAs(loopback);
         assertThat(slowed.info()).isEqualTo(loopback.info());
         List<Long> received = new ArrayList<>();
@@ -51,7 +51,7 @@ class SlowdownTest {
     }
 
     @Test
-    void aPaceHoldsItsClientToItsRateOnAnAbsoluteSchedule() {
+    void aPaceHoldsItsClientsToItsRateTogetherOnAnAbsoluteSchedule() throws Exception {
         SlowedDriver.Pace pace = new SlowedDriver.Pace(10_000_000); // 100 messages/s
         long start = System.nanoTime();
         pace.holdBack(); // the origin: not held
@@ -60,5 +60,22 @@ class SlowdownTest {
             pace.holdBack();
         }
         assertThat(System.nanoTime() - start).as("5 messages after the origin at 100/s").isGreaterThanOrEqualTo(50_000_000L);
+
+        SlowedDriver.Pace shared = new SlowedDriver.Pace(10_000_000);
+        long sharedStart = System.nanoTime();
+        Thread[] clients = new Thread[2];
+        for (int c = 0; c < clients.length; c++) {
+            clients[c] = new Thread(() -> {
+                for (int i = 0; i < 6; i++) {
+                    shared.holdBack();
+                }
+            });
+            clients[c].start();
+        }
+        for (Thread client : clients) {
+            client.join();
+        }
+        assertThat(System.nanoTime() - sharedStart).as("two clients, 12 messages: 11 after the origin at 100/s together")
+                .isGreaterThanOrEqualTo(110_000_000L);
     }
 }

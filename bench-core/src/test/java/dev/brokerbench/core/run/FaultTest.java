@@ -75,7 +75,7 @@ class FaultTest {
                         false)), Fault.killBroker(0.5));
         // one warm-up pass of the workload's 400 messages: the warm-up's accounting is what this test checks
         return new ScenarioRunner(ProgressListener.NONE, FAST)
-                .planned(new PassPlan(new Warmup(java.time.Duration.ZERO, 400, 400, 1, 1.0), null))
+                .planned(new PassPlan(new Warmup(java.time.Duration.ZERO, java.time.Duration.ZERO, 400, 400, 1, 1.0), null))
                 .run(w, broker, OptionalLong.empty(), "fault",
                 EnumSet.allOf(PublishMode.class), broker);
     }

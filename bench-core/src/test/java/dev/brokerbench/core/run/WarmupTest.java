@@ -1,6 +1,7 @@
 package dev.brokerbench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brokerbench.core.result.TimeSeries;
 import java.time.Duration;
@@ -37,10 +38,26 @@ class WarmupTest {
 
     @Test
     void theNextPassIsSizedToLastTheMinimumTimeWithinItsBounds() {
-        Warmup w = new Warmup(Duration.ofSeconds(3), 5_000, 200_000, 4, 0.10);
-        assertThat(w.nextMessages(phaseAt(2_000), 5_000)).isEqualTo(7_200); // 2,000/s x 3 s x 1.2
-        assertThat(w.nextMessages(phaseAt(1_000_000), 5_000)).isEqualTo(200_000);
-        assertThat(w.nextMessages(phaseAt(100), 5_000)).isEqualTo(5_000);
+        Warmup w = new Warmup(Duration.ofSeconds(3), Duration.ofSeconds(60), 5_000, 200_000, 4, 0.10);
+        assertThat(w.nextMessages(phaseAt(2_000), 5_000, 2.5, 2.5)).isEqualTo(7_200); // 2,000/s x 3 s x 1.2
+        assertThat(w.nextMessages(phaseAt(1_000_000), 5_000, 0.5, 0.5)).isEqualTo(200_000);
+        assertThat(w.nextMessages(phaseAt(100), 5_000, 50, 50)).isEqualTo(5_000);
+    }
+
+    @Test
+    void theNextPassFitsTheTimeLeftAndNoPassStartsAfterTheBudget() {
+        Warmup w = Warmup.forSeconds(2); // 10 s in all
+        assertThat(w.maxTime()).isEqualTo(Duration.ofSeconds(10));
+        // a consume pass: 5,000 messages drained at 25,000/s but 2 s with its fill; 8 s left fit 20,000, not 60,000
+        assertThat(w.nextMessages(phaseAt(25_000), 5_000, 2, 2)).isEqualTo(20_000);
+        assertThat(w.nextMessages(phaseAt(25_000), 5_000, 2, 9.9)).as("never below the minimum").isEqualTo(5_000);
+        assertThat(w.mayContinue(1, 9.9)).isTrue();
+        assertThat(Warmup.SINGLE_PASS.mayContinue(0, 0)).as("the first pass always runs").isTrue();
+        assertThat(Warmup.SINGLE_PASS.mayContinue(1, 0)).isFalse();
+        assertThat(w.mayContinue(1, 10)).isFalse();
+        assertThat(w.mayContinue(4, 1)).as("at most 4 passes").isFalse();
+        assertThatThrownBy(() -> new Warmup(Duration.ofSeconds(3), Duration.ofSeconds(2), 1, 1, 1, 0.1))
+                .hasMessageContaining("minTime <= maxTime");
     }
 
     private static dev.brokerbench.core.result.PhaseResult phaseAt(double rate) {
