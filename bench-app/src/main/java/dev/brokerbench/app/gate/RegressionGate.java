@@ -25,8 +25,9 @@ import java.util.TreeSet;
  * {@code 1 - }{@link #FAMILY_CONFIDENCE}.
  *
  * <p>With at least {@link #GROUPS_TO_NORMALIZE} groups, each is judged against the others
- * ({@link RatioEstimate#relative}): the profile run twice unchanged on the same 2-core machine, with the same disk
- * and loopback calibration, came out 20-27 % slower on every path the second time, and an unchanged path failed. A
+ * ({@link RatioEstimate#relative}): of two profile runs on the same 2-core machine, with the same disk and loopback
+ * calibration, the second (one path slowed on purpose) ran 20-27 % slower on every unmodified path too, and an
+ * unmodified path failed. A
  * shift of the whole matrix is shown on its own row (the machine, or the harness) and fails nothing; a path that
  * fell behind the others fails.
  *

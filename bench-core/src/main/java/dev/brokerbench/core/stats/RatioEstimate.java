@@ -47,9 +47,6 @@ public record RatioEstimate(int cells, double ratio, double low, double high, do
         if (pairs.isEmpty()) {
             throw new IllegalArgumentException("pairs must hold at least one cell");
         }
-        if (!(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
-        }
         double[] weights = new double[pairs.size()];
         java.util.Arrays.fill(weights, 1.0 / pairs.size());
         return weighted(pairs, weights, confidence);
@@ -64,9 +61,6 @@ public record RatioEstimate(int cells, double ratio, double low, double high, do
         if (group.isEmpty() || others.isEmpty() || others.stream().anyMatch(List::isEmpty)) {
             throw new IllegalArgumentException("group and every one of the others must hold at least one cell");
         }
-        if (!(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
-        }
         List<Pair> all = new java.util.ArrayList<>(group);
         List<Double> weights = new java.util.ArrayList<>();
         group.forEach(p -> weights.add(1.0 / group.size()));
@@ -80,6 +74,9 @@ public record RatioEstimate(int cells, double ratio, double low, double high, do
 
     /** exp of the weighted sum of the cells' differences of mean logs, with Welch's interval. */
     private static RatioEstimate weighted(List<Pair> pairs, double[] weights, double confidence) {
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
+        }
         double mean = 0;
         double variance = 0;
         double dfDenominator = 0;
