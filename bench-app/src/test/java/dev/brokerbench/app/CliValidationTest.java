@@ -58,6 +58,8 @@ class CliValidationTest {
             "--runtime external --url artemis=core://h:99999 | --url: 'artemis=core://h:99999' is not BROKER=PROTOCOL://HOST:PORT",
             "--runtime external --url artemis:core://h:1 | --url: 'artemis:core://h:1' is not BROKER=PROTOCOL://HOST:PORT",
             "--window-min-ms -1            | --window-min-ms: must be 0..60000, got -1",
+            "--max-steal 0                 | --max-steal: must be 1..100, got 0",
+            "--steal-retries 6             | --steal-retries: must be 0..5, got 6",
             "--repeat 0                    | --repeat: must be 1..100, got 0",
             "--repeat 101                  | --repeat: must be 1..100, got 101",
             "--seed x                      | Invalid value for option '--seed'",

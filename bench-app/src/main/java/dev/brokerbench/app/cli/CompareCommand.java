@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Show two results directories side by side: the median overall msg/s of each cell over its"
-                + " repeats with the 95 % interval, the ratio B/A, and B faster / slower only where the intervals"
+                + " repeats with the 95 %% interval, the ratio B/A, and B faster / slower only where the intervals"
                 + " do not overlap (otherwise: no clear difference).")
 public final class CompareCommand implements Callable<Integer> {
     @CommandLine.Spec

@@ -28,6 +28,7 @@ import dev.brokerbench.core.experiment.Slowdown;
 import dev.brokerbench.core.run.MatrixRunner;
 import dev.brokerbench.core.run.PassPlan;
 import dev.brokerbench.core.run.Schedule;
+import dev.brokerbench.core.run.StealRetry;
 import dev.brokerbench.core.run.Warmup;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.io.PrintStream;
@@ -79,7 +80,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
             description = "Runs every cell N times (1..100), the cells of all brokers interleaved in a shuffled order;"
-                    + " each cell is reported as the median of its repeats with a 95 % interval, and two figures are"
+                    + " each cell is reported as the median of its repeats with a 95 %% interval, and two figures are"
                     + " ranked only where their intervals do not overlap. 3 or more to rank (default: ${DEFAULT-VALUE}).")
     int repeats;
 
@@ -96,6 +97,17 @@ public final class RunCommand implements Callable<Integer> {
                     + " took and whether it was steady. 0: a single pass of the case's warm-up count times"
                     + " --scale, for tests and quick checks (0..600, default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
+
+    @Option(names = "--max-steal", defaultValue = "15", paramLabel = "PERCENT",
+            description = "A measured pass during which the hypervisor gave more than PERCENT of the machine's CPU"
+                    + " to other guests (steal, from /proc/stat) is measured again, at most --steal-retries times, and"
+                    + " the least disturbed pass is kept; every attempt is recorded. 100: measure once whatever the"
+                    + " steal (1..100, default: ${DEFAULT-VALUE}).")
+    int maxStealPercent;
+
+    @Option(names = "--steal-retries", defaultValue = "1", paramLabel = "N",
+            description = "Most extra measured passes per cell for --max-steal (0..5, default: ${DEFAULT-VALUE}).")
+    int stealRetries;
 
     @Option(names = "--slowdown", paramLabel = "PATH=FRACTION", hidden = true,
             description = "Test-only: holds the measured clients of one client path to 1 - FRACTION of the rate of"
@@ -229,6 +241,10 @@ public final class RunCommand implements Callable<Integer> {
         if (durationSeconds != null) {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
         }
+        OptionRange.check(cli, "--max-steal", maxStealPercent, 1, 100);
+        OptionRange.check(cli, "--steal-retries", stealRetries, 0, StealRetry.MAX_RETRIES);
+        StealRetry stealRetry = maxStealPercent == 100 ? StealRetry.NONE
+                : new StealRetry(maxStealPercent / 100.0, stealRetries);
         Warmup warmup = Warmup.forSeconds(warmupSeconds);
         Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
         Schedule schedule = new Schedule(repeats, seed != null ? seed : new java.security.SecureRandom().nextLong());
@@ -278,7 +294,7 @@ public final class RunCommand implements Callable<Integer> {
             new MatrixRunner(env, new ConsoleListener(console, store, summary, bars), runId, scale,
                     new RateWindow(RateWindow.DEFAULT.completions(), Duration.ofMillis(windowMinMillis)))
                     .planned(new PassPlan(warmup, durationSeconds == null ? null : Duration.ofSeconds(durationSeconds),
-                            slowed))
+                            slowed, stealRetry))
                     .run(entries,
                     jmh ? new JmhAgainstBroker(dir, budget, console) : MatrixRunner.WhileRunning.NOTHING, schedule);
         } finally {

@@ -19,7 +19,7 @@ public final class SummaryTables {
     public static TextTable results(List<RunResult> all) {
         List<RunResult> results = CallTables.queues(all);
         TextTable t = new TextTable(List.of("broker", "client path", "case", "what", "min msg/s", "mean msg/s",
-                "max msg/s", "overall msg/s", "confirm p50/p99 µs", "CPU µs/msg client / broker", "sent",
+                "max msg/s", "overall msg/s", "confirm p50/p99 µs", "CPU µs/msg client / broker", "steal", "sent",
                 "confirmed", "received", "dup", "reord", "lost", "status"));
         for (RunResult r : results) {
             PhaseResult p = r.reportedPhase();
@@ -28,7 +28,7 @@ public final class SummaryTables {
                     rate(p.rate().windowMin()), rate(p.rate().windowMean()), rate(p.rate().windowMax()),
                     rate(p.rate().overall()),
                     p.latency() == null ? "-" : micros(p.latency().p50Micros()) + " / " + micros(p.latency().p99Micros()),
-                    cpuPerMessage(p), count(a == null ? -1 : a.sent()), count(a == null ? -1 : a.confirmed()),
+                    cpuPerMessage(p), steal(r), count(a == null ? -1 : a.sent()), count(a == null ? -1 : a.confirmed()),
                     count(a == null ? -1 : a.received()), count(a == null ? -1 : a.duplicates()),
                     count(a == null ? -1 : a.reordered()), count(a == null ? -1 : a.lost()), r.status()));
         }
@@ -121,6 +121,32 @@ public final class SummaryTables {
      * Client and broker CPU per completed message, e.g. {@code 12.1 / 8.4}; marked {@code (client-limited)} when the
      * load generator plausibly limited the figure.
      */
+    /**
+     * The share of the machine's CPU the hypervisor stole during the reported phase and, where the pass was measured
+     * again for it, every attempt's ({@code 6 % (kept 2 of 2: 34, 6 %)}).
+     */
+    static String steal(RunResult r) {
+        var resources = r.reportedPhase().resources();
+        if (resources == null || resources.stealShare() == null) {
+            return "-";
+        }
+        String kept = percent(resources.stealShare());
+        var attempts = r.sizing() == null ? List.<dev.brokerbench.core.result.Sizing.Attempt>of() : r.sizing().attempts();
+        if (attempts.isEmpty()) {
+            return kept + " %";
+        }
+        int index = 1;
+        while (index <= attempts.size() && !attempts.get(index - 1).kept()) {
+            index++;
+        }
+        return kept + " % (kept " + index + " of " + attempts.size() + ": " + String.join(", ", attempts.stream()
+                .map(a -> a.stealShare() == null ? "-" : percent(a.stealShare())).toList()) + " %)";
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.0f", share * 100);
+    }
+
     public static String cpuPerMessage(PhaseResult p) {
         var r = p.resources();
         if (r == null) {

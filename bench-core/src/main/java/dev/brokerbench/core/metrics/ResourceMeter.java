@@ -1,15 +1,18 @@
 package dev.brokerbench.core.metrics;
 
+import dev.brokerbench.core.machine.CpuTimes;
 import dev.brokerbench.core.result.ClientLimit;
 import dev.brokerbench.core.result.ResourceUsage;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * CPU and GC of the suite's own JVM (the load generator) and CPU of the broker process over a phase, to show
- * who was busy and to flag a phase the client plausibly limited ({@link ClientLimit}).
+ * CPU and GC of the suite's own JVM (the load generator), CPU of the broker process and the machine's stolen CPU
+ * over a phase, to show who was busy, to flag a phase the client plausibly limited ({@link ClientLimit}) and one
+ * the hypervisor slowed.
  */
 public final class ResourceMeter {
     private final com.sun.management.OperatingSystemMXBean os =
@@ -20,6 +23,7 @@ public final class ResourceMeter {
     private final long gcTimeStart;
     private final long gcCountStart;
     private final long brokerCpuStart;
+    private final Optional<CpuTimes> machineStart;
 
     public ResourceMeter(OptionalLong brokerPid) {
         this.brokerPid = brokerPid;
@@ -28,6 +32,7 @@ public final class ResourceMeter {
         this.gcTimeStart = gcTime();
         this.gcCountStart = gcCount();
         this.brokerCpuStart = brokerCpuNanos();
+        this.machineStart = CpuTimes.now();
     }
 
     public ResourceUsage stop() {
@@ -37,9 +42,11 @@ public final class ResourceMeter {
         double share = wall > 0 ? cpu / (wall * cores) : 0;
         long brokerCpu = brokerCpuNanos();
         Double brokerSeconds = brokerCpu >= 0 && brokerCpuStart >= 0 ? (brokerCpu - brokerCpuStart) / 1e9 : null;
+        Double steal = machineStart.flatMap(start -> CpuTimes.now().flatMap(end -> end.stealShareSince(start)))
+                .map(ResourceMeter::round).orElse(null);
         return new ResourceUsage(round(cpu), round(share), gcTime() - gcTimeStart, gcCount() - gcCountStart,
                 brokerSeconds == null ? null : round(brokerSeconds), cores,
-                ClientLimit.of(cpu, brokerSeconds, wall, cores));
+                ClientLimit.of(cpu, brokerSeconds, wall, cores), steal);
     }
 
     private long brokerCpuNanos() {

@@ -10,9 +10,11 @@ package dev.brokerbench.core.result;
  * @param brokerCpuSeconds CPU time of the broker process, when the runtime knows its pid
  * @param cores            cores the suite saw
  * @param clientLimit      whether (and by which rule) the load generator plausibly limited the figure
+ * @param stealShare       share of the machine's CPU time the hypervisor gave to other guests during the phase
+ *                         ({@code /proc/stat}); null where the machine does not say (not Linux, results from before)
  */
 public record ResourceUsage(double clientCpuSeconds, double clientCpuShare, long clientGcMillis, long clientGcCount,
-                            Double brokerCpuSeconds, int cores, ClientLimit clientLimit) {
+                            Double brokerCpuSeconds, int cores, ClientLimit clientLimit, Double stealShare) {
 
     /** The load generator plausibly limited the figure (results written before this rule existed: never). */
     public boolean clientSaturated() {

@@ -11,7 +11,22 @@ import java.util.List;
  * @param warmupRates        overall rate of the reported phase of each warm-up pass
  * @param durationSeconds    the measured phase's target length ({@code --duration}); null when sized by count
  * @param measuredMessages   messages per phase of the measured pass
+ * @param attempts           every measured pass run, in order, when one was measured again because the hypervisor
+ *                           stole CPU during it ({@code --max-steal}); the kept one is marked; empty when measured once
  */
 public record Sizing(int warmupPasses, double warmupSeconds, boolean steady, List<Double> warmupRates,
-                     Double durationSeconds, long measuredMessages) {
+                     Double durationSeconds, long measuredMessages, List<Attempt> attempts) {
+    public Sizing {
+        attempts = attempts == null ? List.of() : List.copyOf(attempts); // results from before attempts were kept
+    }
+
+    /**
+     * One measured pass of the cell.
+     *
+     * @param rate       overall rate of its reported phase, msg/s
+     * @param stealShare share of the machine's CPU stolen during that phase; null where unknown
+     * @param kept       whether this is the pass the result reports
+     */
+    public record Attempt(double rate, Double stealShare, boolean kept) {
+    }
 }

@@ -14,8 +14,10 @@ import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Brokers x client paths x workloads x repeats. Every available broker is started first; then every supported
@@ -105,12 +107,14 @@ public final class MatrixRunner {
                     }
                 }
             }
+            Set<String> usedPaths = new HashSet<>();
             for (Schedule.Slot<Cell> slot : schedule.order(cells)) {
                 Repeat repeat = new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
                 Cell cell = slot.cell();
+                boolean firstUse = usedPaths.add(cell.broker().entry().broker().brokerId() + "/" + cell.path().id());
                 runCell(cell.broker().entry().broker(), cell.broker().instance(), cell.path(),
                         cell.workload().withQueue(cell.workload().queue() + "." + runId + "." + slot.position()), env,
-                        repeat);
+                        repeat, firstUse ? plan.firstUse() : plan);
             }
             for (Started broker : started) {
                 try {
@@ -190,12 +194,12 @@ public final class MatrixRunner {
     }
 
     private void runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
-                         EnvironmentInfo env, Repeat repeat) throws InterruptedException {
+                         EnvironmentInfo env, Repeat repeat, PassPlan cellPlan) throws InterruptedException {
         Instant started = Instant.now();
         java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), runtime.pressureSignals());
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
         try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
-            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(plan);
+            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan);
             ScenarioRunner.Outcome outcome = workload.calls()
                     ? runner.runCalls(workload, driver, broker.pid(), label)
                     : runner.run(workload, driver, broker.pid(), label,

@@ -10,23 +10,29 @@ import java.time.Duration;
  * @param warmup   how a cell warms up before its measured pass
  * @param duration the measured pass lasts about this long: its message count is the last warm-up pass's rate times
  *                 it (a workload without warm-up keeps its count); null: sized by the workload's scaled count
- * @param slowdown test-only: one client path held below its warm-up rate in its measured passes; null: none
+ * @param slowdown   test-only: one client path held below its warm-up rate in its measured passes; null: none
+ * @param stealRetry when a measured pass the hypervisor disturbed is measured again
  */
-public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown) {
-    /** The default warm-up, measured passes sized by count. */
-    public static final PassPlan DEFAULT = new PassPlan(Warmup.DEFAULT, null, null);
+public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown, StealRetry stealRetry) {
+    /** The default warm-up, measured passes sized by count, each measured once. */
+    public static final PassPlan DEFAULT = new PassPlan(Warmup.DEFAULT, null, null, StealRetry.NONE);
 
     public PassPlan(Warmup warmup, Duration duration) {
-        this(warmup, duration, null);
+        this(warmup, duration, null, StealRetry.NONE);
     }
 
     public PassPlan {
-        if (warmup == null) {
-            throw new IllegalArgumentException("warmup must be set");
+        if (warmup == null || stealRetry == null) {
+            throw new IllegalArgumentException("warmup and stealRetry must be set");
         }
         if (duration != null && (duration.isNegative() || duration.isZero())) {
             throw new IllegalArgumentException("duration must be positive or null, got " + duration);
         }
+    }
+
+    /** This plan for a broker and client path's first cell in a run, with {@link Warmup#firstUse()}. */
+    PassPlan firstUse() {
+        return new PassPlan(warmup.firstUse(), duration, slowdown, stealRetry);
     }
 
     /** The measured pass's messages: {@code counted}, or {@code warmupRate} times the duration. */

@@ -3,6 +3,7 @@ package dev.brokerbench.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.TimeSeries;
 import java.time.Duration;
 import java.util.stream.IntStream;
@@ -60,9 +61,34 @@ class WarmupTest {
                 .hasMessageContaining("minTime <= maxTime");
     }
 
-    private static dev.brokerbench.core.result.PhaseResult phaseAt(double rate) {
-        return new dev.brokerbench.core.result.PhaseResult("p", dev.brokerbench.core.model.Action.PUBLISH,
-                dev.brokerbench.core.model.PublishMode.SYNC, true, 1, 1, 1,
+    @Test
+    void aPathsFirstCellGetsThreeTimesTheBudgetAndTheSameSteadinessRule() {
+        Warmup first = Warmup.forSeconds(2).firstUse();
+        assertThat(first.maxTime()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(first.maxPasses()).isEqualTo(12);
+        assertThat(first.minTime()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(first.steadiness()).isEqualTo(0.10);
+        assertThat(first.mayContinue(4, 12)).as("past the ordinary cell's 4 passes and 10 s").isTrue();
+        assertThat(Warmup.SINGLE_PASS.firstUse()).isSameAs(Warmup.SINGLE_PASS);
+    }
+
+    @Test
+    void aPathsFirstCellWarmsAtLeastTwiceTheOrdinaryBudgetEvenWhenSteady() {
+        Warmup first = Warmup.forSeconds(2).firstUse();
+        assertThat(first.minTotal()).isEqualTo(Duration.ofSeconds(20));
+        PhaseResult flat = phaseAt(9_508, 2.5); // steady within itself
+        assertThat(first.done(flat, 20_000, 19.9)).isFalse();
+        assertThat(first.done(flat, 20_000, 20.0)).isTrue();
+        assertThat(Warmup.forSeconds(2).done(flat, 20_000, 3)).as("an ordinary cell stops when steady").isTrue();
+    }
+
+    private static PhaseResult phaseAt(double rate) {
+        return phaseAt(rate, 1);
+    }
+
+    private static PhaseResult phaseAt(double rate, double activeSeconds) {
+        return new PhaseResult("p", dev.brokerbench.core.model.Action.PUBLISH,
+                dev.brokerbench.core.model.PublishMode.SYNC, true, 1, 1, activeSeconds,
                 new dev.brokerbench.core.result.RateSummary(rate, rate, rate, rate, 1, 1000, 100), curve(1, 1), null, null, null,
                 java.util.List.of());
     }

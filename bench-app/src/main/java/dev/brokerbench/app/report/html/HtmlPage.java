@@ -63,7 +63,10 @@ public final class HtmlPage {
                     + " make a window microseconds long; mean = completions in whole windows / their time. Latency"
                     + " from send to broker confirmation. CPU µs/msg: the suite's JVM and the broker process per"
                     + " completed message; client-limited = the load generator plausibly limited the figure (it used"
-                    + " 80 % of all cores, a full core, or more CPU than the broker).</p>" + resultsTable(data.results()));
+                    + " 80 % of all cores, a full core, or more CPU than the broker). Steal: the share of the"
+                    + " machine's CPU the hypervisor gave to other guests during the phase; a pass above --max-steal"
+                    + " was measured again and the least disturbed kept (every attempt listed).</p>"
+                    + resultsTable(data.results()));
         }
         if (!CallTables.of(data.results()).isEmpty()) {
             StringBuilder calls = new StringBuilder("<p>").append(esc(SummaryTables.CALLS_NOTE)).append("</p>")
