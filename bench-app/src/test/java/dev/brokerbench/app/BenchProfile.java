@@ -71,7 +71,7 @@ class BenchProfile {
                 "--jmh-warmup-forks", System.getProperty("bench.jmh.warmupForks", "0"),
                 "--jmh-forks", System.getProperty("bench.jmh.forks", "1"),
                 "--jmh-warmups", System.getProperty("bench.jmh.warmups", "2"),
-                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "8"),
+                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "6"),
                 "--jmh-seconds", System.getProperty("bench.jmh.seconds", "2"),
                 "--jmh-warmup-drains", System.getProperty("bench.jmh.warmupDrains", "20"),
                 "--jmh-drains", System.getProperty("bench.jmh.drains", "40"),

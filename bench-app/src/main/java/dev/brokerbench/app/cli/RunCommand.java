@@ -13,6 +13,7 @@ import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.CallTables;
 import dev.brokerbench.app.report.ComparisonTable;
 import dev.brokerbench.app.report.RepeatedCell;
+import dev.brokerbench.app.report.RoundDrift;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.brokers.container.DockerEngine;
@@ -93,7 +94,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup-seconds", defaultValue = "3", paramLabel = "SECONDS",
             description = "Each cell warms up in passes until its reported phase ran at least this long and 5,000"
                     + " messages in one pass and its rate was steady (halves within 10 %%), at most 4 passes and"
-                    + " 5 x SECONDS in all (each pass sized to fit the time left); the result records how long it"
+                    + " 4 x SECONDS in all (each pass sized to fit the time left; a broker / path's first cell in a"
+                    + " run, still compiling, at least 8 x and at most 12 x); the result records how long it"
                     + " took and whether it was steady. 0: a single pass of the case's warm-up count times"
                     + " --scale, for tests and quick checks (0..600, default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
@@ -370,6 +372,7 @@ public final class RunCommand implements Callable<Integer> {
         if (RepeatedCell.anyRepeated(summary.results())) {
             console.println("Comparison over repeats (" + ComparisonTable.NOTE + "):");
             console.print(ComparisonTable.of(RepeatedCell.of(summary.results()), calibration).console());
+            RoundDrift.of(RepeatedCell.of(summary.results())).ifPresent(d -> console.println(d.describe()));
             console.println();
         }
         if (!CallTables.queues(summary.results()).isEmpty()) {

@@ -178,7 +178,8 @@ public final class SummaryTables {
             return "";
         }
         return "## Comparison over repeats\n\n" + ComparisonTable.NOTE + "\n\n"
-                + ComparisonTable.of(RepeatedCell.of(results), machine).markdown() + "\n";
+                + ComparisonTable.of(RepeatedCell.of(results), machine).markdown() + "\n"
+                + RoundDrift.of(RepeatedCell.of(results)).map(d -> d.describe() + "\n").orElse("");
     }
 
     /** What the request/reply and one-way figures mean. */

@@ -25,7 +25,7 @@ import java.time.Duration;
 public record Warmup(Duration minTime, Duration maxTime, long minMessages, long maxMessages, int maxPasses,
                      double steadiness, Duration minTotal) {
     /** How many times {@code minTime} the whole warm-up may take. */
-    static final int BUDGET_FACTOR = 5;
+    static final int BUDGET_FACTOR = 4;
     public static final Warmup DEFAULT = forSeconds(3);
     /** One pass of the workload's own (scaled) warm-up count, steady or not: for tests and quick checks. */
     public static final Warmup SINGLE_PASS = new Warmup(Duration.ZERO, Duration.ZERO, 1, Long.MAX_VALUE, 1, 1.0);

@@ -47,15 +47,15 @@ class WarmupTest {
 
     @Test
     void theNextPassFitsTheTimeLeftAndNoPassStartsAfterTheBudget() {
-        Warmup w = Warmup.forSeconds(2); // 10 s in all
-        assertThat(w.maxTime()).isEqualTo(Duration.ofSeconds(10));
-        // a consume pass: 5,000 messages drained at 25,000/s but 2 s with its fill; 8 s left fit 20,000, not 60,000
-        assertThat(w.nextMessages(phaseAt(25_000), 5_000, 2, 2)).isEqualTo(20_000);
-        assertThat(w.nextMessages(phaseAt(25_000), 5_000, 2, 9.9)).as("never below the minimum").isEqualTo(5_000);
-        assertThat(w.mayContinue(1, 9.9)).isTrue();
+        Warmup w = Warmup.forSeconds(2); // 8 s in all
+        assertThat(w.maxTime()).isEqualTo(Duration.ofSeconds(8));
+        // a consume pass: 5,000 messages drained at 25,000/s but 2 s with its fill; 6 s left fit 15,000, not 60,000
+        assertThat(w.nextMessages(phaseAt(25_000), 5_000, 2, 2)).isEqualTo(15_000);
+        assertThat(w.nextMessages(phaseAt(25_000), 5_000, 2, 7.9)).as("never below the minimum").isEqualTo(5_000);
+        assertThat(w.mayContinue(1, 7.9)).isTrue();
         assertThat(Warmup.SINGLE_PASS.mayContinue(0, 0)).as("the first pass always runs").isTrue();
         assertThat(Warmup.SINGLE_PASS.mayContinue(1, 0)).isFalse();
-        assertThat(w.mayContinue(1, 10)).isFalse();
+        assertThat(w.mayContinue(1, 8)).isFalse();
         assertThat(w.mayContinue(4, 1)).as("at most 4 passes").isFalse();
         assertThatThrownBy(() -> new Warmup(Duration.ofSeconds(3), Duration.ofSeconds(2), 1, 1, 1, 0.1))
                 .hasMessageContaining("minTime <= maxTime");
@@ -64,21 +64,21 @@ class WarmupTest {
     @Test
     void aPathsFirstCellGetsThreeTimesTheBudgetAndTheSameSteadinessRule() {
         Warmup first = Warmup.forSeconds(2).firstUse();
-        assertThat(first.maxTime()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(first.maxTime()).isEqualTo(Duration.ofSeconds(24));
         assertThat(first.maxPasses()).isEqualTo(12);
         assertThat(first.minTime()).isEqualTo(Duration.ofSeconds(2));
         assertThat(first.steadiness()).isEqualTo(0.10);
-        assertThat(first.mayContinue(4, 12)).as("past the ordinary cell's 4 passes and 10 s").isTrue();
+        assertThat(first.mayContinue(4, 12)).as("past the ordinary cell's 4 passes and 8 s").isTrue();
         assertThat(Warmup.SINGLE_PASS.firstUse()).isSameAs(Warmup.SINGLE_PASS);
     }
 
     @Test
     void aPathsFirstCellWarmsAtLeastTwiceTheOrdinaryBudgetEvenWhenSteady() {
         Warmup first = Warmup.forSeconds(2).firstUse();
-        assertThat(first.minTotal()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(first.minTotal()).isEqualTo(Duration.ofSeconds(16));
         PhaseResult flat = phaseAt(9_508, 2.5); // steady within itself
-        assertThat(first.done(flat, 20_000, 19.9)).isFalse();
-        assertThat(first.done(flat, 20_000, 20.0)).isTrue();
+        assertThat(first.done(flat, 20_000, 15.9)).isFalse();
+        assertThat(first.done(flat, 20_000, 16.0)).isTrue();
         assertThat(Warmup.forSeconds(2).done(flat, 20_000, 3)).as("an ordinary cell stops when steady").isTrue();
     }
 

@@ -8,6 +8,7 @@ import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.CallTables;
 import dev.brokerbench.app.report.ComparisonTable;
 import dev.brokerbench.app.report.RepeatedCell;
+import dev.brokerbench.app.report.RoundDrift;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.app.report.charts.Charts;
@@ -52,7 +53,9 @@ public final class HtmlPage {
             section(h, "comparison", "Comparison over repeats", "<p>" + esc(ComparisonTable.NOTE) + " Each repeat's"
                     + " figures are in the tables below (case #k = repeat k); the charts draw the median repeat"
                     + " of each cell; a chart of its own draws every cell's mean with its interval.</p>"
-                    + table(ComparisonTable.of(RepeatedCell.of(data.results()), data.calibration())));
+                    + table(ComparisonTable.of(RepeatedCell.of(data.results()), data.calibration()))
+                    + RoundDrift.of(RepeatedCell.of(data.results())).map(d -> "<p>" + esc(d.describe()) + "</p>")
+                    .orElse(""));
         }
         if (!CallTables.queues(data.results()).isEmpty()) {
             section(h, "results", "Results: queue cases", "<p>Reported phase of each case. Overall = completions"
