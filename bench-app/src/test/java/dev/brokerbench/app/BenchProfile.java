@@ -66,12 +66,15 @@ class BenchProfile {
                 "--repeat", System.getProperty("bench.repeat", "3"),
                 "--warmup-seconds", System.getProperty("bench.warmupSeconds", "2"),
                 "--duration", System.getProperty("bench.duration", "2"),
+                // steal is recorded; retrying disturbed passes (18 of 84 in one run) would take the profile past
+                // 30 minutes on a busy host
+                "--steal-retries", System.getProperty("bench.stealRetries", "0"),
                 "--jmh", "--jmh-paths", System.getProperty("bench.jmh.paths", "native"),
                 "--jmh-benchmarks", System.getProperty("bench.jmh.benchmarks", "publishAsync"),
                 "--jmh-warmup-forks", System.getProperty("bench.jmh.warmupForks", "0"),
                 "--jmh-forks", System.getProperty("bench.jmh.forks", "1"),
                 "--jmh-warmups", System.getProperty("bench.jmh.warmups", "2"),
-                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "6"),
+                "--jmh-iterations", System.getProperty("bench.jmh.iterations", "5"),
                 "--jmh-seconds", System.getProperty("bench.jmh.seconds", "2"),
                 "--jmh-warmup-drains", System.getProperty("bench.jmh.warmupDrains", "20"),
                 "--jmh-drains", System.getProperty("bench.jmh.drains", "40"),
