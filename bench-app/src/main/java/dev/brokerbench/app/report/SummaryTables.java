@@ -4,6 +4,7 @@ import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.Sizing;
 import java.util.List;
 import java.util.Locale;
 
@@ -131,7 +132,7 @@ public final class SummaryTables {
             return "-";
         }
         String kept = percent(resources.stealShare());
-        var attempts = r.sizing() == null ? List.<dev.brokerbench.core.result.Sizing.Attempt>of() : r.sizing().attempts();
+        List<Sizing.Attempt> attempts = r.sizing() == null ? List.of() : r.sizing().attempts();
         if (attempts.isEmpty()) {
             return kept + " %";
         }
