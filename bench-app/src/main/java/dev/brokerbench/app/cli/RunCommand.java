@@ -100,16 +100,8 @@ public final class RunCommand implements Callable<Integer> {
                     + " --scale, for tests and quick checks (0..600, default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
-    @Option(names = "--max-steal", defaultValue = "15", paramLabel = "PERCENT",
-            description = "A measured pass during which the hypervisor gave more than PERCENT of the machine's CPU"
-                    + " to other guests (steal, from /proc/stat) is measured again, at most --steal-retries times, and"
-                    + " the least disturbed pass is kept; every attempt is recorded. 100: measure once whatever the"
-                    + " steal (1..100, default: ${DEFAULT-VALUE}).")
-    int maxStealPercent;
-
-    @Option(names = "--steal-retries", defaultValue = "1", paramLabel = "N",
-            description = "Most extra measured passes per cell for --max-steal (0..5, default: ${DEFAULT-VALUE}).")
-    int stealRetries;
+    @Mixin
+    StealOptions steal = new StealOptions();
 
     @Option(names = "--slowdown", paramLabel = "PATH=FRACTION", hidden = true,
             description = "Test-only: holds the measured clients of one client path to 1 - FRACTION of the rate of"
@@ -243,10 +235,7 @@ public final class RunCommand implements Callable<Integer> {
         if (durationSeconds != null) {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
         }
-        OptionRange.check(cli, "--max-steal", maxStealPercent, 1, 100);
-        OptionRange.check(cli, "--steal-retries", stealRetries, 0, StealRetry.MAX_RETRIES);
-        StealRetry stealRetry = maxStealPercent == 100 ? StealRetry.NONE
-                : new StealRetry(maxStealPercent / 100.0, stealRetries);
+        StealRetry stealRetry = steal.retry(cli);
         Warmup warmup = Warmup.forSeconds(warmupSeconds);
         Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
         Schedule schedule = new Schedule(repeats, seed != null ? seed : new java.security.SecureRandom().nextLong());

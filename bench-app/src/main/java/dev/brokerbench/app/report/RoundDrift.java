@@ -1,5 +1,6 @@
 package dev.brokerbench.app.report;
 
+import dev.brokerbench.core.stats.Estimate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +43,7 @@ public record RoundDrift(List<Round> rounds) {
         int[] count = new int[rounds];
         int[] slowest = new int[rounds];
         for (List<Double> rates : usable) {
-            double median = median(rates);
+            double median = Estimate.of(rates).median();
             int min = 0;
             for (int k = 0; k < rates.size(); k++) {
                 logSum[k] += Math.log(rates.get(k) / median);
@@ -56,12 +57,6 @@ public record RoundDrift(List<Round> rounds) {
             result.add(new Round(k + 1, Math.exp(logSum[k] / count[k]), slowest[k], count[k]));
         }
         return Optional.of(new RoundDrift(List.copyOf(result)));
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     /** One sentence for the reports. */

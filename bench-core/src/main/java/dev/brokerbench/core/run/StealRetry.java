@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * When a measured pass is measured again: on a virtual machine the hypervisor may run other guests on our cores
- * ("steal", {@code /proc/stat}), in bursts of seconds, and a sync-publish rate falls with it almost one for one
+ * ("steal", {@code /proc/stat}), in bursts of seconds, and a sync-publish rate falls steeply with it
  * (measured: Artemis c1 3,413 msg/s at 5 % steal, 1,237 at 34 %). A measured pass whose reported phase lost more
  * than {@code limit} of the machine's CPU to steal is run again, at most {@code retries} times, and the pass with the
  * least steal is kept (chosen by steal, never by rate); every attempt is recorded with the result.
