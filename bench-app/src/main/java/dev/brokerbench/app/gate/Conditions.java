@@ -13,8 +13,8 @@ import java.util.function.Function;
 /**
  * What two runs must share for the gate to compare them: the scale of the counts, the measured phases' target length
  * ({@code --duration}), the runtime the brokers ran in, and a machine that calibrated alike (same cores, disk syncs/s
- * and loopback MB/s within {@link #MACHINE_TOLERANCE} of each other, loopback round trip within
- * {@link #ROUND_TRIP_TOLERANCE}).
+ * within {@link #DISK_TOLERANCE}, loopback MB/s within {@link #MACHINE_TOLERANCE} of each other, loopback round trip
+ * within {@link #ROUND_TRIP_TOLERANCE}).
  *
  * @param scale           message-count factor
  * @param durationSeconds the measured phases' target length; null when sized by count
@@ -22,8 +22,16 @@ import java.util.function.Function;
  * @param calibration     the machine, measured at the start of the run
  */
 public record Conditions(double scale, Double durationSeconds, String runtime, Calibration calibration) {
-    /** Largest factor by which disk syncs/s or loopback MB/s may differ. */
+    /** Largest factor by which loopback MB/s may differ. */
     public static final double MACHINE_TOLERANCE = 2.0;
+    /**
+     * Largest factor by which the disk's syncs/s may differ. A virtual machine's disk is shared with its host's other
+     * guests: the same 2-core machine calibrated at 3,837 to 8,647 syncs/s on different days (x2.25), nothing else
+     * changed. The gate judges each path against the others, so a disk that is slower for every broker shifts the
+     * whole matrix (shown, never failed); a different kind of disk (a local SSD: tens of thousands, a spinning disk:
+     * about a hundred) is still refused.
+     */
+    public static final double DISK_TOLERANCE = 3.0;
     /**
      * Largest factor by which the loopback round trip may differ: it is a thread's wake-up on a virtual machine and
      * read 29, 74 and 105 µs at the start of three runs on the same quiet-to-busy 2-core machine.
@@ -76,7 +84,7 @@ public record Conditions(double scale, Double durationSeconds, String runtime, C
             why.add("machine: the baseline had " + calibration.cores() + " cores, this one " + fresh.calibration.cores());
         }
         machine(why, "disk syncs/s in the data directory", calibration.fsyncPerSecond(),
-                fresh.calibration.fsyncPerSecond(), MACHINE_TOLERANCE);
+                fresh.calibration.fsyncPerSecond(), DISK_TOLERANCE);
         machine(why, "loopback round trip µs", calibration.loopbackRttMicros(), fresh.calibration.loopbackRttMicros(),
                 ROUND_TRIP_TOLERANCE);
         machine(why, "loopback MB/s", calibration.loopbackMBPerSec(), fresh.calibration.loopbackMBPerSec(),
