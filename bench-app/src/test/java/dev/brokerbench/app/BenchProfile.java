@@ -2,7 +2,7 @@ package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brokerbench.app.gate.Baseline;
+import dev.brokerbench.app.gate.Baselines;
 import dev.brokerbench.app.gate.Figures;
 import dev.brokerbench.app.gate.RegressionGate;
 import dev.brokerbench.app.report.ReportData;
@@ -22,13 +22,13 @@ import org.junit.jupiter.api.TestMethodOrder;
  * seed matrix on every broker at {@code -Dbench.scale}, {@code -Dbench.repeat} times in a shuffled order, and,
  * against the same broker processes, the JMH benchmarks;
  * the report goes to target/bench-report/ (index.html, report.md, results.csv, report.json, charts/); then the
- * regression gate compares the fresh figures with baselines/bench-baseline.json.
+ * regression gate compares the fresh figures with the baseline in baselines/ whose machine calibrated nearest.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BenchProfile {
     static final Path REPORT = Path.of(System.getProperty("bench.report.dir", "target/bench-report"));
     static final Path RESULTS = REPORT.resolve("results");
-    static final Path BASELINE = Path.of(System.getProperty("bench.baseline", "../baselines/bench-baseline.json"));
+    static final Path BASELINES = Path.of(System.getProperty("bench.baseline", "../baselines"));
 
     private static int bench(String... args) throws Exception {
         return bench(List.of(), args);
@@ -90,20 +90,22 @@ class BenchProfile {
     @Test
     @Order(2)
     void regressionGate() throws Exception {
-        Baseline baseline = Baseline.read(BASELINE);
         Figures fresh = Figures.of(ReportData.read(RESULTS));
+        Baselines.Choice baseline;
         RegressionGate.Outcome outcome;
         try {
-            outcome = RegressionGate.check(baseline, fresh);
+            baseline = Baselines.choose(BASELINES, fresh.conditions());
+            outcome = RegressionGate.check(baseline.baseline(), fresh);
         } catch (RegressionGate.Refused refused) {
-            Assumptions.abort("SKIPPED the regression gate: this run is not comparable with " + BASELINE + ": "
-                    + String.join("; ", refused.reasons()) + ". Run under the baseline's conditions or refresh it:"
-                    + " bench baseline " + RESULTS + " --out " + BASELINE + " (docs/reference.md: regression gates)");
+            Assumptions.abort("SKIPPED the regression gate: this run is not comparable with any baseline in "
+                    + BASELINES + ": " + String.join("; ", refused.reasons()) + ". Run under a baseline's conditions"
+                    + " or add one of this machine from two runs: bench baseline RESULTS_DIR RESULTS_DIR --out "
+                    + BASELINES.resolve("NAME.json") + " (docs/reference.md: regression gates)");
             return;
         }
         String table = outcome.table().console();
         ResultStore.writeAtomically(REPORT.resolve("gate.txt"), table);
-        System.out.println("Regression gate against " + BASELINE + " (" + baseline.description() + "):");
+        System.out.println("Regression gate against " + baseline.describe() + ":");
         System.out.print(table);
         assertThat(outcome.passed()).as("regression gate; table above and in " + REPORT.resolve("gate.txt")).isTrue();
     }

@@ -52,7 +52,8 @@ class ContainerRunIT {
         ItSupport.assumeContainer(new RabbitMqContainerRuntime());
         ItSupport.assumeContainer(new ApolloContainerRuntime());
         Path out = tmp.resolve("container");
-        run(-1, "run", "--warmup-seconds", "0", "--runtime", "container", "--broker", "all", "--case", "c1,f1", "--scale",
+        run(-1, "run", "--warmup-seconds", "0", "--steal-retries", "0",
+                "--runtime", "container", "--broker", "all", "--case", "c1,f1", "--scale",
                 ItSupport.scale(), "--heap", "1g", "--out", out.toString(), "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
         // Artemis, Classic, Apollo: one default path each; RabbitMQ: native and JMS (c1 drains what it published)
@@ -83,7 +84,8 @@ class ContainerRunIT {
     void autoRunsInAContainerWhenTheEngineAndImageAreThere() throws Exception {
         ItSupport.assumeContainer(new ActiveMqClassicContainerRuntime());
         Path out = tmp.resolve("auto");
-        run(0, "run", "--warmup-seconds", "0", "--runtime", "auto", "--broker", "activemq", "--case", "c1", "--scale", ItSupport.scale(),
+        run(0, "run", "--warmup-seconds", "0", "--steal-retries", "0",
+                "--runtime", "auto", "--broker", "activemq", "--case", "c1", "--scale", ItSupport.scale(),
                 "--heap", "1g", "--out", out.toString(), "--no-progress");
         assertThat(new ResultStore(out).readAll()).singleElement()
                 .satisfies(r -> assertThat(r.broker().runtime()).isEqualTo("container"));
@@ -94,8 +96,9 @@ class ContainerRunIT {
     void autoRunsLocallyWhenNoEngineAnswers() throws Exception {
         Path out = tmp.resolve("auto-local");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-jar", ItSupport.benchJar().toString(), "run", "--warmup-seconds", "0", "--runtime", "auto", "--broker",
-                "activemq", "--case", "c1", "--scale", ItSupport.scale(), "--heap", "1g", "--out", out.toString()));
+                .toString(), "-jar", ItSupport.benchJar().toString(), "run", "--warmup-seconds", "0",
+                "--steal-retries", "0", "--runtime", "auto", "--broker", "activemq", "--case", "c1", "--scale",
+                ItSupport.scale(), "--heap", "1g", "--out", out.toString()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         Map<String, String> env = pb.environment();
         env.put("DOCKER_HOST", "unix://" + tmp.resolve("no-docker.sock"));
@@ -119,7 +122,8 @@ class ContainerRunIT {
                 new BrokerEnvironment(dist, Files.createDirectories(tmp.resolve("work")), Duration.ofSeconds(90),
                         "1g"))) {
             Path out = tmp.resolve("external");
-            String text = run(0, "run", "--warmup-seconds", "0", "--runtime", "external", "--url",
+            String text = run(0, "run", "--warmup-seconds", "0", "--steal-retries", "0",
+                    "--runtime", "external", "--url",
                     "activemq=openwire://" + broker.endpoint("openwire").hostAndPort(), "--broker", "activemq",
                     "--case", "c1,f1", "--scale", ItSupport.scale(), "--out", out.toString(), "--no-progress");
             assertThat(text).contains("fault injection needs a broker the suite runs");

@@ -31,7 +31,8 @@ class ReportIT {
         Path results = tmp.resolve("results");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
-        int code = BenchCli.execute(out, out, "run", "--warmup-seconds", "0", "--runtime", "local", "--broker", "artemis,activemq",
+        int code = BenchCli.execute(out, out, "run", "--warmup-seconds", "0", "--steal-retries", "0",
+                "--runtime", "local", "--broker", "artemis,activemq",
                 "--case", "c1,c3,c5", "--repeat", "2", "--seed", "11",
                 "--scale", ItSupport.scale(), "--out", results.toString(), "--heap", "1g", "--no-progress",
                 "--jmh", "--jmh-warmups", "0", "--jmh-iterations", "1", "--jmh-seconds", "1", "--jmh-warmup-drains", "0",

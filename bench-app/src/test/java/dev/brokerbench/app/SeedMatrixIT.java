@@ -72,7 +72,8 @@ class SeedMatrixIT {
     @Test
     void everySupportedCellOfEveryClientPathRunsExactly() throws Exception {
         Path out = tmp.resolve("all-paths");
-        String console = run(out, "run", "--warmup-seconds", "0", "--runtime", "local", "--broker", "all", "--client", "all", "--case", "all",
+        String console = run(out, "run", "--warmup-seconds", "0", "--steal-retries", "0",
+                "--runtime", "local", "--broker", "all", "--client", "all", "--case", "all",
                 "--scale", ItSupport.scale(), "--out", out.toString(), "--heap", "1g");
 
         StringBuilder skipped = new StringBuilder();

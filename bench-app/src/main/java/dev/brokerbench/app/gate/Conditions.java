@@ -92,6 +92,21 @@ public record Conditions(double scale, Double durationSeconds, String runtime, C
         return why;
     }
 
+    /**
+     * How far apart the two machines calibrated: the sum of the absolute logarithms of the ratios of disk syncs/s,
+     * loopback round trip and loopback MB/s (0: alike); infinite where either side has no calibration.
+     */
+    public double machineDistance(Conditions fresh) {
+        if (calibration == null || fresh.calibration == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        Calibration a = calibration;
+        Calibration b = fresh.calibration;
+        return Math.abs(Math.log(a.fsyncPerSecond() / b.fsyncPerSecond()))
+                + Math.abs(Math.log(a.loopbackRttMicros() / b.loopbackRttMicros()))
+                + Math.abs(Math.log(a.loopbackMBPerSec() / b.loopbackMBPerSec()));
+    }
+
     private static void machine(List<String> why, String what, double baseline, double fresh, double tolerance) {
         double factor = Math.max(baseline, fresh) / Math.min(baseline, fresh);
         if (!(factor <= tolerance)) {

@@ -193,12 +193,22 @@ class RegressionGateTest {
     }
 
     @Test
-    void theCommittedBaselineComparesWithItself() throws Exception {
-        Baseline committed = Baseline.read(Path.of("..", "baselines", "bench-baseline.json"));
-        assertThat(committed.cells()).isNotEmpty().allSatisfy((id, c) -> assertThat(c.repeats()).hasSizeGreaterThan(1));
-        Map<String, Figures.Cell> same = new LinkedHashMap<>();
-        committed.cells().forEach((id, c) -> same.put(id, new Figures.Cell(c.parity(), c.repeats(), true)));
-        RegressionGate.Outcome outcome = RegressionGate.check(committed, new Figures(committed.conditions(), same));
-        assertThat(outcome.passed()).as(outcome.table().console()).isTrue();
+    void everyCommittedBaselineIsChosenForItsOwnMachineAndComparesWithItself() throws Exception {
+        Path dir = Path.of("..", "baselines");
+        List<Path> files;
+        try (var list = Files.list(dir)) {
+            files = list.filter(p -> p.toString().endsWith(".json")).toList();
+        }
+        assertThat(files).isNotEmpty();
+        for (Path file : files) {
+            Baseline committed = Baseline.read(file);
+            assertThat(committed.cells()).as(file.toString()).isNotEmpty()
+                    .allSatisfy((id, c) -> assertThat(c.repeats()).hasSizeGreaterThan(1));
+            assertThat(Baselines.choose(dir, committed.conditions()).file()).isEqualTo(file);
+            Map<String, Figures.Cell> same = new LinkedHashMap<>();
+            committed.cells().forEach((id, c) -> same.put(id, new Figures.Cell(c.parity(), c.repeats(), true)));
+            RegressionGate.Outcome outcome = RegressionGate.check(committed, new Figures(committed.conditions(), same));
+            assertThat(outcome.passed()).as(file + "\n" + outcome.table().console()).isTrue();
+        }
     }
 }

@@ -1,0 +1,79 @@
+package dev.brokerbench.app.gate;
+
+import dev.brokerbench.core.model.InvalidConfigException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The gate's references: one baseline file, or a directory of them, one per machine they were measured on. A virtual
+ * machine is not the same machine from one day to the next (this project's calibrated at 3,837 to 12,737 disk
+ * syncs/s and 1,599 to 3,833 loopback MB/s), so a fresh run is compared with the baseline whose machine calibrated
+ * nearest, among those whose conditions allow a comparison at all. The choice is made from the calibrations, measured
+ * before any broker starts, never from the figures.
+ */
+public final class Baselines {
+    private Baselines() {
+    }
+
+    /**
+     * The baseline a fresh run is compared with.
+     *
+     * @param file       where it was read
+     * @param baseline   its contents
+     * @param candidates how many baselines it was chosen from
+     */
+    public record Choice(Path file, Baseline baseline, int candidates) {
+        /** Where it came from, for a console line. */
+        public String describe() {
+            return file + " (" + baseline.description() + (candidates > 1 ? "; the nearest machine of " + candidates
+                    + " baselines" : "") + ")";
+        }
+    }
+
+    /**
+     * Reads {@code fileOrDir} (a baseline file, or every {@code *.json} in a directory) and chooses the baseline
+     * comparable with {@code fresh} whose machine calibrated nearest.
+     *
+     * @throws RegressionGate.Refused when none is comparable: each candidate's reasons
+     */
+    public static Choice choose(Path fileOrDir, Conditions fresh) throws IOException {
+        List<Path> files = files(fileOrDir);
+        List<Choice> comparable = new ArrayList<>();
+        List<String> why = new ArrayList<>();
+        for (Path file : files) {
+            Baseline baseline = Baseline.read(file);
+            List<String> differences = baseline.conditions().differences(fresh);
+            if (differences.isEmpty()) {
+                comparable.add(new Choice(file, baseline, files.size()));
+            } else {
+                differences.forEach(d -> why.add(files.size() > 1 ? file.getFileName() + ": " + d : d));
+            }
+        }
+        return comparable.stream()
+                .min(Comparator.comparingDouble(c -> c.baseline().conditions().machineDistance(fresh)))
+                .orElseThrow(() -> new RegressionGate.Refused(why));
+    }
+
+    private static List<Path> files(Path fileOrDir) throws IOException {
+        if (!Files.isDirectory(fileOrDir)) {
+            if (!Files.isRegularFile(fileOrDir)) {
+                throw new InvalidConfigException("--baseline: " + fileOrDir + " is neither a baseline file nor a"
+                        + " directory of them");
+            }
+            return List.of(fileOrDir);
+        }
+        try (Stream<Path> list = Files.list(fileOrDir)) {
+            List<Path> files = list.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+            if (files.isEmpty()) {
+                throw new InvalidConfigException("--baseline: no *.json baseline in " + fileOrDir
+                        + "; make one with: bench baseline RESULTS_DIR... --out " + fileOrDir.resolve("NAME.json"));
+            }
+            return files;
+        }
+    }
+}
