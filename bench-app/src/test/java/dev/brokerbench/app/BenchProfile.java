@@ -97,10 +97,14 @@ class BenchProfile {
             baseline = Baselines.choose(BASELINES, fresh.conditions());
             outcome = RegressionGate.check(baseline.baseline(), fresh);
         } catch (RegressionGate.Refused refused) {
-            Assumptions.abort("SKIPPED the regression gate: this run is not comparable with any baseline in "
-                    + BASELINES + ": " + String.join("; ", refused.reasons()) + ". Run under a baseline's conditions"
+            String why = "SKIPPED the regression gate: this run is not comparable with any baseline in " + BASELINES
+                    + ":\n  - " + String.join("\n  - ", refused.reasons()) + "\nRun under a baseline's conditions"
                     + " or add one of this machine from two runs: bench baseline RESULTS_DIR RESULTS_DIR --out "
-                    + BASELINES.resolve("NAME.json") + " (docs/reference.md: regression gates)");
+                    + BASELINES.resolve("NAME.json") + " (docs/reference.md: regression gates)\n";
+            // on the console too: Maven prints only "Skipped: 1" for an aborted test
+            System.out.print(why);
+            ResultStore.writeAtomically(REPORT.resolve("gate.txt"), why);
+            Assumptions.abort(why);
             return;
         }
         String table = outcome.table().console();

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The default warm-up and {@code --duration} on a real broker: the warm-up runs until its reported phase lasted the
  * minimum time (whatever the scale) and says how long it took; the measured phase is sized from the warm-up's rate
- * to last about the duration; the cell's own queue is empty before the measured pass.
+ * to last about the duration, and a later repeat measures as many messages as the first; the cell's own queue is
+ * empty before the measured pass.
  */
 class SizingIT {
     @TempDir
@@ -25,11 +26,17 @@ class SizingIT {
         Path out = tmp.resolve("results");
         ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "1",
                 "--runtime", "local", "--broker", "artemis", "--case", "c1",
-                "--scale", "0.0001", "--duration", "2", "--out", out.toString(), "--heap", "1g", "--no-progress");
+                "--scale", "0.0001", "--duration", "2", "--repeat", "2", "--out", out.toString(), "--heap", "1g",
+                "--no-progress");
         assertThat(cli.code()).as(cli.text()).isZero();
         List<RunResult> results = new ResultStore(out).readAll();
-        assertThat(results).hasSize(1);
-        RunResult r = results.get(0);
+        assertThat(results).hasSize(2);
+        RunResult r = results.stream().filter(x -> x.repeat().index() == 1).findFirst().orElseThrow();
+        RunResult again = results.stream().filter(x -> x.repeat().index() == 2).findFirst().orElseThrow();
+        // the second repeat warmed up on its own but measured as many messages as the first: the same experiment
+        assertThat(again.sizing().warmupPasses()).isPositive();
+        assertThat(again.sizing().measuredMessages()).isEqualTo(r.sizing().measuredMessages());
+        assertThat(again.reportedPhase().expected()).isEqualTo(r.sizing().measuredMessages());
         Sizing sizing = r.sizing();
         // scale 0.0001 would mean 5 warm-up messages: the warm-up ignores the scale
         // the path's first cell in the run: three times the ordinary budget of 4 passes in 4 x 1 s, and at least

@@ -14,9 +14,12 @@ import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -108,13 +111,22 @@ public final class MatrixRunner {
                 }
             }
             Set<String> usedPaths = new HashSet<>();
+            // a cell's later repeats measure as many messages as its first: a consume case's rate depends on the
+            // queue's depth (Artemis c6 drained 179,091 messages at 49,554 msg/s and 71,919 at 87,507 in one run
+            // when each repeat was sized from its own warm-up)
+            Map<Cell, Long> firstCounts = new HashMap<>();
             for (Schedule.Slot<Cell> slot : schedule.order(cells)) {
                 Repeat repeat = new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
                 Cell cell = slot.cell();
                 boolean firstUse = usedPaths.add(cell.broker().entry().broker().brokerId() + "/" + cell.path().id());
-                runCell(cell.broker().entry().broker(), cell.broker().instance(), cell.path(),
+                PassPlan cellPlan = firstUse ? plan.firstUse() : plan;
+                Long first = firstCounts.get(cell);
+                OptionalLong measured = runCell(cell.broker().entry().broker(), cell.broker().instance(), cell.path(),
                         cell.workload().withQueue(cell.workload().queue() + "." + runId + "." + slot.position()), env,
-                        repeat, firstUse ? plan.firstUse() : plan);
+                        repeat, first == null ? cellPlan : cellPlan.sameAs(first));
+                if (first == null && measured.isPresent()) {
+                    firstCounts.put(cell, measured.getAsLong());
+                }
             }
             for (Started broker : started) {
                 try {
@@ -193,8 +205,9 @@ public final class MatrixRunner {
         };
     }
 
-    private void runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
-                         EnvironmentInfo env, Repeat repeat, PassPlan cellPlan) throws InterruptedException {
+    /** Runs one cell and reports it; the messages its measured pass was sized to, empty when it failed. */
+    private OptionalLong runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
+                                 EnvironmentInfo env, Repeat repeat, PassPlan cellPlan) throws InterruptedException {
         Instant started = Instant.now();
         java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), runtime.pressureSignals());
         String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
@@ -213,10 +226,13 @@ public final class MatrixRunner {
                     caveats(runtime, path, workload, outcome.slowed()),
                     BrokerLog.pressureSince(broker.log(), pressureBefore, runtime.pressureSignals()), repeat,
                     outcome.leftover(), outcome.sizing()));
+            return outcome.sizing() == null ? OptionalLong.empty()
+                    : OptionalLong.of(outcome.sizing().measuredMessages());
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
             listener.cellFailed(runtime.brokerId(), path.id(), workload, ErrorLog.describe(e));
+            return OptionalLong.empty();
         }
     }
 

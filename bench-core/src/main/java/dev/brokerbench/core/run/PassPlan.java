@@ -12,13 +12,19 @@ import java.time.Duration;
  *                 it (a workload without warm-up keeps its count); null: sized by the workload's scaled count
  * @param slowdown   test-only: one client path held below its warm-up rate in its measured passes; null: none
  * @param stealRetry when a measured pass the hypervisor disturbed is measured again
+ * @param sameAs     the measured pass's messages, fixed: a later repeat of a cell measures as many as its first
+ *                   repeat did, so that the repeats are the same experiment (null: sized as above)
  */
-public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown, StealRetry stealRetry) {
+public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown, StealRetry stealRetry, Long sameAs) {
     /** The default warm-up, measured passes sized by count, each measured once. */
     public static final PassPlan DEFAULT = new PassPlan(Warmup.DEFAULT, null, null, StealRetry.NONE);
 
     public PassPlan(Warmup warmup, Duration duration) {
         this(warmup, duration, null, StealRetry.NONE);
+    }
+
+    public PassPlan(Warmup warmup, Duration duration, Slowdown slowdown, StealRetry stealRetry) {
+        this(warmup, duration, slowdown, stealRetry, null);
     }
 
     public PassPlan {
@@ -28,15 +34,29 @@ public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown, Stea
         if (duration != null && (duration.isNegative() || duration.isZero())) {
             throw new IllegalArgumentException("duration must be positive or null, got " + duration);
         }
+        if (sameAs != null && sameAs < 1) {
+            throw new IllegalArgumentException("sameAs must be at least 1 message or null, got " + sameAs);
+        }
     }
 
     /** This plan for a broker and client path's first cell in a run, with {@link Warmup#firstUse()}. */
     PassPlan firstUse() {
-        return new PassPlan(warmup.firstUse(), duration, slowdown, stealRetry);
+        return new PassPlan(warmup.firstUse(), duration, slowdown, stealRetry, sameAs);
     }
 
-    /** The measured pass's messages: {@code counted}, or {@code warmupRate} times the duration. */
+    /** This plan for a later repeat of a cell whose first repeat measured {@code messages}. */
+    PassPlan sameAs(long messages) {
+        return new PassPlan(warmup, duration, slowdown, stealRetry, messages);
+    }
+
+    /**
+     * The measured pass's messages: as many as the cell's first repeat ({@link #sameAs}), else {@code counted}, or
+     * {@code warmupRate} times the duration.
+     */
     long measuredMessages(long counted, double warmupRate, int clients) {
+        if (sameAs != null) {
+            return sameAs;
+        }
         if (duration == null || !Double.isFinite(warmupRate) || warmupRate <= 0) {
             return counted;
         }
