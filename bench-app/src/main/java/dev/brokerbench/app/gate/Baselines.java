@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 /**
  * The gate's references: one baseline file, or a directory of them, one per machine they were measured on. A virtual
  * machine is not the same machine from one day to the next (this project's calibrated at 3,837 to 12,737 disk
- * syncs/s and 1,599 to 3,833 loopback MB/s), so a fresh run is compared with the baseline whose machine calibrated
+ * syncs/s and 1,205 to 4,715 loopback MB/s), so a fresh run is compared with the baseline whose machine calibrated
  * nearest, among those whose conditions allow a comparison at all. The choice is made from the calibrations, measured
  * before any broker starts, never from the figures.
  */
