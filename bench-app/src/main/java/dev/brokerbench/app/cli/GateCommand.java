@@ -45,9 +45,8 @@ public final class GateCommand implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             err.println("gate: REFUSED, the runs are not comparable:");
             refused.reasons().forEach(r -> err.println("  - " + r));
-            err.println("compare like with like, or add a baseline of this machine: bench baseline RESULTS_DIR..."
-                    + " --out " + (java.nio.file.Files.isDirectory(baselinePath) ? baselinePath.resolve("NAME.json")
-                    : "FILE"));
+            err.println("compare like with like, or add a baseline of this machine: "
+                    + Baselines.addCommand(baselinePath));
             err.flush();
             out.flush();
             return BenchCli.EXIT_USAGE;

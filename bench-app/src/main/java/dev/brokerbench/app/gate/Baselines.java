@@ -59,6 +59,15 @@ public final class Baselines {
                 .orElseThrow(() -> new RegressionGate.Refused(why));
     }
 
+    /**
+     * The command that makes a baseline of this machine for {@code fileOrDir}: from two runs, so that it carries the
+     * spread between runs as well as within one.
+     */
+    public static String addCommand(Path fileOrDir) {
+        return "bench baseline RESULTS_DIR RESULTS_DIR --out "
+                + (Files.isDirectory(fileOrDir) ? fileOrDir.resolve("NAME.json") : fileOrDir);
+    }
+
     private static List<Path> files(Path fileOrDir) throws IOException {
         if (!Files.isDirectory(fileOrDir)) {
             if (!Files.isRegularFile(fileOrDir)) {
@@ -71,7 +80,7 @@ public final class Baselines {
             List<Path> files = list.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
             if (files.isEmpty()) {
                 throw new InvalidConfigException("--baseline: no *.json baseline in " + fileOrDir
-                        + "; make one with: bench baseline RESULTS_DIR... --out " + fileOrDir.resolve("NAME.json"));
+                        + "; make one with: " + addCommand(fileOrDir));
             }
             return files;
         }

@@ -67,7 +67,8 @@ class BaselinesTest {
                         .singleElement().asString().startsWith("machine: disk syncs/s"));
         Files.delete(file);
         assertThatThrownBy(() -> Baselines.choose(dir, machine(3_900, 25, 1_700)))
-                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("no *.json baseline");
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("no *.json baseline")
+                .hasMessageContaining("bench baseline RESULTS_DIR RESULTS_DIR --out " + dir.resolve("NAME.json"));
         assertThatThrownBy(() -> Baselines.choose(dir.resolve("none.json"), machine(3_900, 25, 1_700)))
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("--baseline");
     }
