@@ -5,10 +5,11 @@
 #   $ARTEMIS_IMAGE, $ACTIVEMQ_IMAGE, $APOLLO_IMAGE   the broker bits of broker-dist (Maven Central)
 #   $RABBITMQ_IMAGE               Debian's rabbitmq-server package
 # Each broker image is usable in place of the official one (same ports, data path and environment variables).
-# Image names and versions come from the parent pom (docker/target/images.env). Images already present are kept
-# unless --rebuild is given.
+# A broker's image is its directory here with a Dockerfile and a recipe (the broker id, the image name, whether it
+# builds on the JRE or the Debian base, extra context, build arguments). Image names and versions come from the
+# parent pom (docker/target/images.env). Images already present are kept unless --rebuild is given.
 #
-# Usage: docker/build-images.sh [--rebuild] [artemis|activemq|rabbitmq|apollo ...]   (default: all four)
+# Usage: docker/build-images.sh [--rebuild] [BROKER ...]   (default: every broker with a recipe)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -16,18 +17,26 @@ target="$here/target"
 base_image=brokerbench/debian:bookworm
 jre_image=brokerbench/jre:17
 
+# the brokers with an image recipe: id -> directory
+declare -A recipe_dir
+known=()
+for recipe in "$here"/*/recipe; do
+  id="$(sed -n 's/^BROKER=//p' "$recipe")"
+  recipe_dir[$id]="$(dirname "$recipe")"
+  known+=("$id")
+done
+
 rebuild=0
 brokers=()
 for arg in "$@"; do
   case "$arg" in
     --rebuild) rebuild=1 ;;
-    artemis|activemq|rabbitmq|apollo) brokers+=("$arg") ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
-    *) echo "build-images.sh: unknown argument '$arg'; allowed: --rebuild, artemis, activemq, rabbitmq, apollo" >&2
-       exit 2 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) if [ -n "${recipe_dir[$arg]:-}" ]; then brokers+=("$arg"); else
+         echo "build-images.sh: unknown argument '$arg'; allowed: --rebuild, ${known[*]}" >&2; exit 2; fi ;;
   esac
 done
-[ ${#brokers[@]} -gt 0 ] || brokers=(artemis activemq rabbitmq apollo)
+[ ${#brokers[@]} -gt 0 ] || brokers=("${known[@]}")
 
 if ! docker info >/dev/null 2>&1; then
   echo "build-images.sh: no Docker engine answers 'docker info'; start dockerd first" >&2
@@ -82,26 +91,18 @@ if need "$base_image"; then
   command -v debootstrap >/dev/null || { echo "build-images.sh: debootstrap missing: apt-get install debootstrap" >&2; exit 1; }
   timed build_base
 fi
-if printf '%s\n' "${brokers[@]}" | grep -qv '^rabbitmq$' && need "$jre_image"; then
+# recipe BROKER: sets IMAGE, ON (jre or base), CONTEXT and BUILD_ARGS for the broker
+recipe() { IMAGE=; ON=; CONTEXT=(); BUILD_ARGS=(); BROKER=; source "${recipe_dir[$1]}/recipe"; }
+on_jre=0
+for b in "${brokers[@]}"; do recipe "$b"; if [ "$ON" = jre ]; then on_jre=1; fi; done
+if [ "$on_jre" = 1 ] && need "$jre_image"; then
   timed build "$jre_image" "$here/jre" -- --build-arg "BASE=$base_image"
 fi
 for b in "${brokers[@]}"; do
-  case "$b" in
-    artemis)  image="$ARTEMIS_IMAGE" ;;
-    activemq) image="$ACTIVEMQ_IMAGE" ;;
-    rabbitmq) image="$RABBITMQ_IMAGE" ;;
-    apollo)   image="$APOLLO_IMAGE" ;;
-  esac
-  need "$image" || continue
-  case "$b" in
-    artemis)  timed build "$image" "$here/artemis" "$dist/artemis/apache-artemis-$ARTEMIS_VERSION" -- \
-                --build-arg "JRE=$jre_image" --build-arg "ARTEMIS_VERSION=$ARTEMIS_VERSION" ;;
-    activemq) timed build "$image" "$here/activemq-classic" "$dist/activemq-classic/lib" -- \
-                --build-arg "JRE=$jre_image" ;;
-    rabbitmq) timed build "$image" "$here/rabbitmq" -- \
-                --build-arg "BASE=$base_image" --build-arg "RABBITMQ_VERSION=$RABBITMQ_VERSION" ;;
-    apollo)   timed build "$image" "$here/apollo" "$dist/apollo/lib" -- --build-arg "JRE=$jre_image" ;;
-  esac
+  recipe "$b"
+  need "$IMAGE" || continue
+  if [ "$ON" = jre ]; then on=(--build-arg "JRE=$jre_image"); else on=(--build-arg "BASE=$base_image"); fi
+  timed build "$IMAGE" "${recipe_dir[$b]}" "${CONTEXT[@]}" -- "${on[@]}" "${BUILD_ARGS[@]}"
 done
 echo "== images"
 docker image ls --format '{{.Repository}}:{{.Tag}}  {{.ID}}  {{.Size}}' | grep '^brokerbench/' | sort

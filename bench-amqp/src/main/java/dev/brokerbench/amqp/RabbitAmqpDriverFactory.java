@@ -2,6 +2,7 @@ package dev.brokerbench.amqp;
 
 import com.rabbitmq.client.ConnectionFactory;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
@@ -35,12 +36,12 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
     }
 
     @Override
-    public String protocol() {
-        return "amqp091";
+    public Protocol protocol() {
+        return Protocol.AMQP091;
     }
 
     @Override
-    public Map<Capability, Support> capabilities(String brokerId) {
+    public Map<Capability, Support> capabilities() {
         return Support.all();
     }
 
@@ -101,12 +102,6 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
             @Override
             public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
                 return AmqpRpcServer.start(factory, queue, sessions, spec.prefetch(), onReceive);
-            }
-
-            @Override
-            public java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(String queue)
-                    throws Exception {
-                return java.util.Optional.of(AmqpQueues.count(endpoint.host(), endpoint.port(), queue));
             }
 
             @Override

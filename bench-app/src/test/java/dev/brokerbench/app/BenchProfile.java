@@ -100,7 +100,7 @@ class BenchProfile {
             String why = "SKIPPED the regression gate: this run is not comparable with any baseline in " + BASELINES
                     + ":\n  - " + String.join("\n  - ", refused.reasons()) + "\nRun under a baseline's conditions"
                     + " or add one of this machine from two runs: " + Baselines.addCommand(BASELINES)
-                    + " (docs/reference.md: regression gates)\n";
+                    + " (docs/report.md: regression gates)\n";
             // on the console too: Maven prints only "Skipped: 1" for an aborted test
             System.out.print(why);
             ResultStore.writeAtomically(REPORT.resolve("gate.txt"), why);

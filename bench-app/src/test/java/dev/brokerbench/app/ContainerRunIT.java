@@ -3,11 +3,13 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.brokers.activemq.ActiveMqClassicContainerRuntime;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.brokers.activemq.ActiveMqClassicLocalRuntime;
 import dev.brokerbench.brokers.apollo.ApolloContainerRuntime;
 import dev.brokerbench.brokers.artemis.ArtemisContainerRuntime;
 import dev.brokerbench.brokers.rabbitmq.RabbitMqContainerRuntime;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.ResultStore;
@@ -60,7 +62,7 @@ class ContainerRunIT {
         assertThat(results).hasSize(10);
         for (RunResult r : results) {
             Accounting a = r.accounting();
-            assertThat(r.broker().runtime()).as(cell(r)).isEqualTo("container");
+            assertThat(r.broker().runtime()).as(cell(r)).isEqualTo(RuntimeKind.CONTAINER);
             assertThat(r.broker().image()).as(cell(r)).isNotBlank();
             assertThat(r.broker().imageId()).as(cell(r)).startsWith("sha256:");
             assertThat(a.foreign()).as(cell(r)).isZero();
@@ -88,7 +90,7 @@ class ContainerRunIT {
                 "--runtime", "auto", "--broker", "activemq", "--case", "c1", "--scale", ItSupport.scale(),
                 "--heap", "1g", "--out", out.toString(), "--no-progress");
         assertThat(new ResultStore(out).readAll()).singleElement()
-                .satisfies(r -> assertThat(r.broker().runtime()).isEqualTo("container"));
+                .satisfies(r -> assertThat(r.broker().runtime()).isEqualTo(RuntimeKind.CONTAINER));
     }
 
     /** A separate JVM whose Docker host answers nothing: auto says why and runs the broker as a local process. */
@@ -111,7 +113,7 @@ class ContainerRunIT {
         assertThat(p.exitValue()).as(text).isZero();
         assertThat(text).contains("runtime auto: ActiveMQ Classic runs as a local process, not in a container:");
         assertThat(new ResultStore(out).readAll()).singleElement()
-                .satisfies(r -> assertThat(r.broker().runtime()).isEqualTo("local"));
+                .satisfies(r -> assertThat(r.broker().runtime()).isEqualTo(RuntimeKind.LOCAL));
     }
 
     /** A broker the suite did not start, given by URL: measured, never killed (fault cases are not run on it). */
@@ -124,12 +126,12 @@ class ContainerRunIT {
             Path out = tmp.resolve("external");
             String text = run(0, "run", "--warmup-seconds", "0", "--steal-retries", "0",
                     "--runtime", "external", "--url",
-                    "activemq=openwire://" + broker.endpoint("openwire").hostAndPort(), "--broker", "activemq",
+                    "activemq=openwire://" + broker.endpoint(Protocol.OPENWIRE).hostAndPort(), "--broker", "activemq",
                     "--case", "c1,f1", "--scale", ItSupport.scale(), "--out", out.toString(), "--no-progress");
             assertThat(text).contains("fault injection needs a broker the suite runs");
             RunResult r = new ResultStore(out).readAll().stream().filter(x -> x.workload().name().equals("c1"))
                     .findFirst().orElseThrow();
-            assertThat(r.broker().runtime()).isEqualTo("external");
+            assertThat(r.broker().runtime()).isEqualTo(RuntimeKind.EXTERNAL);
             assertThat(r.accounting().received()).isEqualTo(r.accounting().sent()).isPositive();
             assertThat(new ResultStore(out).readAll()).hasSize(1);
             assertThat(broker.pid()).as("the suite left the external broker running").isPresent();

@@ -3,6 +3,7 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.Status;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
 import java.nio.file.Files;
@@ -92,7 +93,7 @@ class FaultIT {
                 assertThat(r.fault().recoveryMillis()).as(cell + ": a send confirmed after the restart")
                         .isNotNegative();
                 assertThat(r.accounting().lostConfirmed()).as(cell).isZero();
-                assertThat(r.status()).as(cell).isIn("ok", "DUP");
+                assertThat(r.status()).as(cell).isIn(Status.OK, Status.DUP);
                 continue;
             }
             assertThat(r.accounting().lostConfirmed()).as(cell).isZero();
@@ -112,7 +113,7 @@ class FaultIT {
                 assertThat(r.accounting().lost()).as(cell).isZero();
                 assertThat(r.accounting().duplicates()).as(cell).isLessThanOrEqualTo(r.accounting().redelivered());
             }
-            assertThat(r.status()).as(cell).isEqualTo("ok");
+            assertThat(r.status()).as(cell).isEqualTo(Status.OK);
         }
     }
 

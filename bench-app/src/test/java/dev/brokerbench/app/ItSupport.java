@@ -59,10 +59,10 @@ final class ItSupport {
         Optional<String> why = runtime.unavailableReason(
                 new BrokerEnvironment(dist, dist, Duration.ofSeconds(60), "1g"));
         if (why.isPresent() && DockerEngine.required()) {
-            fail("BROKERBENCH_REQUIRE_CONTAINERS=true but " + runtime.displayName() + " cannot run in a container: "
+            fail("BROKERBENCH_REQUIRE_CONTAINERS=true but " + runtime.broker().displayName() + " cannot run in a container: "
                     + why.get());
         }
-        Assumptions.assumeTrue(why.isEmpty(), () -> "SKIPPED " + runtime.displayName() + " in a container: "
+        Assumptions.assumeTrue(why.isEmpty(), () -> "SKIPPED " + runtime.broker().displayName() + " in a container: "
                 + why.orElseThrow() + ". To run: " + DockerEngine.HOW_TO_ENABLE);
     }
 }

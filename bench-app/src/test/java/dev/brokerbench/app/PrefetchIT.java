@@ -2,10 +2,13 @@ package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.core.spi.Catalog;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.run.Requirements;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
@@ -43,7 +46,8 @@ class PrefetchIT {
     Path work;
 
     static Stream<BrokerRuntime> brokers() {
-        return Catalog.load().brokers().stream().filter(b -> b.runtime().equals("local"));
+        return Catalog.load().runtimes(RuntimeKind.LOCAL).stream()
+                .filter(r -> r.broker().role() == BrokerDescriptor.Role.BROKER);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -52,40 +56,41 @@ class PrefetchIT {
         Path dist = Path.of(System.getProperty("brokerbench.dist.dir", "."));
         BrokerEnvironment env = new BrokerEnvironment(dist, work, Duration.ofSeconds(90), "1g");
         Assumptions.assumeTrue(runtime.unavailableReason(env).isEmpty(),
-                () -> "SKIPPED " + runtime.displayName() + ": " + runtime.unavailableReason(env).orElseThrow());
+                () -> "SKIPPED " + runtime.broker().displayName() + ": " + runtime.unavailableReason(env).orElseThrow());
         List<String> measured = new ArrayList<>();
         SoftAssertions soft = new SoftAssertions();
         try (BrokerInstance broker = runtime.start(env)) {
-            for (DriverFactory path : Catalog.load().compatiblePaths(runtime)) {
-                Support prefetch = path.capabilities(runtime.brokerId()).get(Capability.PREFETCH);
+            for (DriverFactory path : Catalog.load().compatiblePaths(runtime.broker())) {
+                Support prefetch = Requirements.capabilities(runtime, path).get(Capability.PREFETCH);
                 if (prefetch == null || prefetch.level() == Support.Level.UNSUPPORTED) {
                     measured.add(path.id() + ": not run, " + (prefetch == null ? "no prefetch capability"
                             : prefetch.reason()));
                     continue;
                 }
                 for (int size : new int[] {0, 10 * 1024}) {
-                    long inFlight = inFlight(broker, runtime.brokerId(), path, size);
+                    long inFlight = inFlight(broker, runtime.broker(), path, size);
                     measured.add(path.id() + " " + size + " B: " + inFlight
                             + (prefetch.supported() ? "" : " (declared not equivalent)"));
                     if (!prefetch.supported()) {
                         continue; // measured and shown; the path says why it is not equivalent
                     }
                     soft.assertThat(inFlight).as("%s / %s, %d-byte messages: messages in flight to one idle consumer",
-                            runtime.brokerId(), path.id(), size)
+                            runtime.broker().id(), path.id(), size)
                             .isBetween(Math.round(PREFETCH * (1 - TOLERANCE)), Math.round(PREFETCH * (1 + TOLERANCE)));
                 }
             }
         }
-        System.out.println("prefetch on " + runtime.brokerId() + ": " + String.join("; ", measured));
+        System.out.println("prefetch on " + runtime.broker().id() + ": " + String.join("; ", measured));
         soft.assertAll();
     }
 
     /** Messages the broker handed to a consumer that takes none, with a prefetch of {@link #PREFETCH}. */
-    private static long inFlight(BrokerInstance broker, String brokerId, DriverFactory path, int size)
+    private static long inFlight(BrokerInstance broker, BrokerDescriptor descriptor, DriverFactory path, int size)
             throws Exception {
         String queue = "prefetch-" + path.id() + "-" + size + "-" + ThreadLocalRandom.current().nextInt(1 << 20);
         ClientSpec spec = new ClientSpec(1000, PREFETCH, AckMode.AUTO, 1, true, size);
-        try (Driver driver = path.create(brokerId, broker.endpoint(path.protocol()), spec)) {
+        descriptor.queues().prepare(broker::endpoint, queue);
+        try (Driver driver = path.create(descriptor.id(), broker.endpoint(path.protocol()), spec)) {
             QueueFill.fill(() -> driver.publisher(queue), 4, FILL, new byte[size], 1000, Duration.ofSeconds(60));
             try (Consumer idle = driver.consumer(queue)) {
                 idle.start();

@@ -2,7 +2,7 @@ package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.app.report.CapabilityMatrix;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brokerbench.core.result.Status;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RpcAccounting;
@@ -37,10 +38,10 @@ class RpcIT {
                 "--sweep", "payloadBytes=1,4096", "--sweep", "clients=1,8", "--scale", ItSupport.scale(), "--out",
                 out.toString(), "--heap", "1g", "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
-        boolean onlyToleratedNotOk = results.stream().filter(r -> !r.status().equals("ok"))
+        boolean onlyToleratedNotOk = results.stream().filter(r -> !r.status().ok())
                 .allMatch(r -> apolloStream(r) || zeroMqLate(r));
         assertThat(cli.code()).as(cli.text()).isEqualTo(onlyToleratedNotOk
-                && results.stream().anyMatch(r -> !r.status().equals("ok")) ? 1 : 0);
+                && results.stream().anyMatch(r -> !r.status().ok()) ? 1 : 0);
 
         for (RunResult r : results) {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
@@ -63,7 +64,7 @@ class RpcIT {
                 assertThat(a.exactCalls()).as(cell + ": " + a.summary()).isTrue();
                 assertThat(r.reportedPhase().latency().count()).as(cell).isEqualTo(a.correct());
             }
-            assertThat(r.status()).as(cell).isEqualTo("ok");
+            assertThat(r.status()).as(cell).isEqualTo(Status.OK);
         }
         Set<String> rpcTargets = cells(results, "r1.4096");
         assertThat(rpcTargets).as("r1 on every broker and baseline").containsAll(BROKERS).containsAll(BASELINES);

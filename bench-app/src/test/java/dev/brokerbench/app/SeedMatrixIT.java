@@ -3,6 +3,7 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.result.Status;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
@@ -14,10 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
-import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.run.Requirements;
 import dev.brokerbench.core.spi.DriverFactory;
@@ -44,16 +47,17 @@ class SeedMatrixIT {
         BrokerEnvironment env = new BrokerEnvironment(Path.of(System.getProperty("brokerbench.dist.dir")),
                 Path.of("."), Duration.ofSeconds(60), "1g");
         List<String> expected = new ArrayList<>();
-        for (BrokerRuntime broker : catalog.brokers()) {
+        for (BrokerDescriptor descriptor : catalog.brokers()) {
+            BrokerRuntime broker = catalog.runtime(descriptor.id(), RuntimeKind.LOCAL).orElseThrow();
             Optional<String> unavailable = broker.unavailableReason(env);
             if (unavailable.isPresent()) {
-                skipped.append(broker.brokerId()).append(": ").append(unavailable.get()).append('\n');
+                skipped.append(descriptor.id()).append(": ").append(unavailable.get()).append('\n');
                 continue;
             }
-            for (DriverFactory path : allPaths ? catalog.compatiblePaths(broker) : catalog.defaultPaths(broker)) {
+            for (DriverFactory path : allPaths ? catalog.compatiblePaths(descriptor) : catalog.defaultPaths(descriptor)) {
                 for (Workload w : WorkloadCatalog.builtIn().all()) {
                     if (w.group().equals("seed") && Requirements.unmet(broker, path, w).isEmpty()) {
-                        expected.add(broker.brokerId() + "/" + path.id() + "/" + w.name());
+                        expected.add(descriptor.id() + "/" + path.id() + "/" + w.name());
                     }
                 }
             }
@@ -94,7 +98,7 @@ class SeedMatrixIT {
             assertThat(a.sent()).isEqualTo(r.workload().messages());
             assertThat(a.received()).isEqualTo(a.sent());
             assertThat(a.confirmed()).isEqualTo(a.sent());
-            assertThat(r.status()).isEqualTo("ok");
+            assertThat(r.status()).isEqualTo(Status.OK);
             assertThat(r.warmupAccounting().exact()).isTrue();
             PhaseResult reported = r.reportedPhase();
             assertThat(reported.rate().overall()).isPositive();

@@ -3,6 +3,7 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.Status;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.Sizing;
@@ -54,7 +55,7 @@ class SizingIT {
         assertThat(r.leftover()).as("the cell's queue before the measured pass").isNotNull();
         assertThat(r.leftover().messages()).isZero();
         assertThat(r.workload().queue()).startsWith("bench.c1.").isNotEqualTo("bench.c1");
-        assertThat(r.status()).isEqualTo("ok");
+        assertThat(r.status()).isEqualTo(Status.OK);
         // the machine's stolen CPU during the phase, from /proc/stat; a pass above --max-steal (15 %) was measured
         // again once, and the less disturbed kept
         Double steal = r.reportedPhase().resources().stealShare();

@@ -34,7 +34,7 @@ public abstract class BaselinePath implements DriverFactory {
     protected abstract Map<String, String> settings(Endpoint endpoint);
 
     @Override
-    public Map<Capability, Support> capabilities(String brokerId) {
+    public Map<Capability, Support> capabilities() {
         Map<Capability, Support> caps = new EnumMap<>(Capability.class);
         Support none = Support.no("broker-less baseline: no queue; it runs request/reply only");
         for (Capability c : Capability.values()) {

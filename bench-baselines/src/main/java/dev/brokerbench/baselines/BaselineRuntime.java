@@ -5,11 +5,13 @@ import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
 import dev.brokerbench.brokers.local.Ports;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.Rpc;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -20,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -31,25 +32,26 @@ import java.util.regex.Pattern;
 public abstract class BaselineRuntime implements BrokerRuntime {
     private static final Pattern READY = Pattern.compile("baseline (.+) ready on");
 
-    /** The argument {@link BaselineServerMain} takes, e.g. {@code zeromq}. */
-    protected abstract String kind();
+    private final BrokerDescriptor broker;
+    private final String transport;
 
-    /** How calls travel, for the record. */
-    protected abstract String transport();
-
-    @Override
-    public String runtime() {
-        return "local";
+    /**
+     * @param broker    the baseline; its id is the server {@link BaselineServerMain} runs
+     * @param transport how calls travel, for the record
+     */
+    protected BaselineRuntime(BrokerDescriptor broker, String transport) {
+        this.broker = broker;
+        this.transport = transport;
     }
 
     @Override
-    public Set<String> protocols() {
-        return Set.of(nativeProtocol());
+    public final BrokerDescriptor broker() {
+        return broker;
     }
 
     @Override
-    public boolean baseline() {
-        return true;
+    public final RuntimeKind kind() {
+        return RuntimeKind.LOCAL;
     }
 
     @Override
@@ -61,22 +63,22 @@ public abstract class BaselineRuntime implements BrokerRuntime {
 
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
-        Path dir = Instances.newDirectory(env.workRoot(), brokerId());
+        Path dir = Instances.newDirectory(env.workRoot(), broker.id());
         int port = Ports.freeLoopbackPort();
         Path log = dir.resolve("console.log");
         List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms256m", "-Xmx" + env.heap(), "-XX:+UseG1GC",
                 JvmOptions.lifelineAgent(env.distributionDir(), dir), "-cp", absoluteClassPath(),
-                BaselineServerMain.class.getName(), kind(), String.valueOf(port),
+                BaselineServerMain.class.getName(), broker.id(), String.valueOf(port),
                 String.valueOf(Rpc.DEFAULT_SERVERS));
-        Endpoint endpoint = new Endpoint(nativeProtocol(), "127.0.0.1", port);
+        Endpoint endpoint = Endpoint.loopback(broker.nativeProtocol(), port);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("persistence", "none (broker-less: client and server talk directly)");
-        settings.put("transport", transport());
+        settings.put("transport", transport);
         settings.put("serverThreads", String.valueOf(Rpc.DEFAULT_SERVERS));
         settings.put("heap", "-Xms256m -Xmx" + env.heap());
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, endpoint, BaselineRuntime::accepts,
                 READY);
-        return Instances.startOrClean(new LocalBrokerInstance(this, launch, Map.of(nativeProtocol(), endpoint),
+        return Instances.startOrClean(new LocalBrokerInstance(this, launch, Map.of(broker.nativeProtocol(), endpoint),
                 settings, env.startTimeout(), dir));
     }
 

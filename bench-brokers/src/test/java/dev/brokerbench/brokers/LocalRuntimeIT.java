@@ -4,18 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brokerbench.brokers.activemq.ActiveMqClassicLocalRuntime;
-import dev.brokerbench.brokers.apollo.ApolloLocalRuntime;
-import dev.brokerbench.brokers.artemis.ArtemisLocalRuntime;
-import dev.brokerbench.brokers.probe.Amqp091Probe;
-import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
-import dev.brokerbench.brokers.rabbitmq.RabbitMqLocalRuntime;
-import dev.brokerbench.brokers.probe.ReadinessProbe;
-import dev.brokerbench.brokers.probe.StompConnectProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.spi.Catalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,10 +20,12 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Starts each broker as a real process: readiness, kill -9, restart on the same data, stop, cleanup. */
+/**
+ * The runtime contract, for every registered local runtime: starts as a real process listening on loopback only,
+ * readiness, kill -9, restart on the same data, close, cleanup.
+ */
 class LocalRuntimeIT {
     @TempDir
     Path work;
@@ -38,12 +36,9 @@ class LocalRuntimeIT {
         return Path.of(dir);
     }
 
-    static Stream<Arguments> brokers() {
-        return Stream.of(
-                Arguments.of(new ArtemisLocalRuntime(), "core", new StompConnectProbe()),
-                Arguments.of(new ActiveMqClassicLocalRuntime(), "openwire", new OpenWireHandshakeProbe()),
-                Arguments.of(new RabbitMqLocalRuntime(), "amqp091", new Amqp091Probe()),
-                Arguments.of(new ApolloLocalRuntime(), "stomp", new StompConnectProbe()));
+    /** Every registered local runtime. */
+    static Stream<BrokerRuntime> brokers() {
+        return Catalog.load().runtimes(RuntimeKind.LOCAL).stream();
     }
 
     private BrokerEnvironment env(String heap) {
@@ -52,16 +47,17 @@ class LocalRuntimeIT {
 
     @ParameterizedTest
     @MethodSource("brokers")
-    void startsKillsRestartsAndCleansUp(BrokerRuntime runtime, String protocol, ReadinessProbe probe)
-            throws Exception {
+    void startsKillsRestartsAndCleansUp(BrokerRuntime runtime) throws Exception {
         Assumptions.assumeTrue(runtime.unavailableReason(env("1g")).isEmpty(),
-                () -> "SKIPPED " + runtime.displayName() + ": " + runtime.unavailableReason(env("1g")).orElseThrow());
+                () -> "SKIPPED " + runtime.broker().displayName() + ": " + runtime.unavailableReason(env("1g")).orElseThrow());
         Path instanceDir;
         long firstPid;
         try (BrokerInstance broker = runtime.start(env("1g"))) {
-            Endpoint endpoint = broker.endpoint(protocol);
-            assertThat(endpoint.host()).isEqualTo("127.0.0.1");
-            assertThat(probe.ready(endpoint)).isTrue();
+            for (Protocol p : runtime.protocols()) {
+                assertThat(broker.endpoint(p).host()).as(p + " endpoint").isEqualTo("127.0.0.1");
+            }
+            Endpoint endpoint = broker.endpoint(runtime.broker().nativeProtocol());
+            assertThat(AsRunning.accepts(endpoint)).isTrue();
             assertThat(broker.info().version()).matches("\\d+\\.\\d+\\.\\d+.*");
             assertThat(broker.info().startToReadyMillis()).isPositive();
             assertThat(broker.info().settings()).isNotEmpty();
@@ -71,10 +67,10 @@ class LocalRuntimeIT {
 
             broker.kill();
             assertThat(ProcessHandle.of(firstPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
-            assertThat(probe.ready(endpoint)).isFalse();
+            assertThat(AsRunning.accepts(endpoint)).isFalse();
 
             broker.restart();
-            assertThat(probe.ready(endpoint)).isTrue();
+            assertThat(AsRunning.accepts(endpoint)).isTrue();
             assertThat(broker.pid().orElseThrow()).isNotEqualTo(firstPid);
             long secondPid = broker.pid().orElseThrow();
             broker.close();

@@ -3,8 +3,8 @@ package dev.brokerbench.jmh;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.Driver;
-import dev.brokerbench.core.spi.DriverFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 @State(Scope.Benchmark)
 public class BrokerTarget {
-    /** {@code brokerId|clientPath|protocol|host|port}, built by {@link Targets#encode}. */
+    /** A {@link Target#param()}. */
     @Param("")
     public String target;
 
@@ -33,10 +33,12 @@ public class BrokerTarget {
 
     @Setup(Level.Trial)
     public void connect() throws Exception {
-        String[] t = Targets.decode(target);
-        driver = DriverFactory.named(t[1]).create(t[0], new Endpoint(t[2], t[3], Integer.parseInt(t[4])),
+        Target t = Target.of(target);
+        Catalog catalog = Catalog.load();
+        driver = catalog.requirePath(t.clientPath()).create(t.brokerId(), t.endpoint(),
                 new ClientSpec(Targets.WINDOW, Targets.PREFETCH, AckMode.AUTO, 1, true, payloadBytes));
         queue = "jmh." + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffL) + "." + payloadBytes;
+        catalog.broker(t.brokerId()).orElseThrow().queues().prepare(p -> Endpoint.of(t.endpoints(), t.brokerId(), p), queue);
         payload = new byte[payloadBytes];
         ThreadLocalRandom.current().nextBytes(payload);
     }

@@ -1,33 +1,53 @@
 package dev.brokerbench.app.catalog;
 
 import dev.brokerbench.brokers.external.ExternalBrokerRuntime;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.Endpoint;
-import java.util.List;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.spi.Catalog;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Which runtime starts a broker: {@code local} (a process here), {@code container} (Testcontainers), {@code external}
- * (a broker the user runs elsewhere, given by URLs) or {@code auto}: the container where a Docker engine answers and
- * the broker's image is present or pullable, otherwise the local process.
+ * Which runtime starts a broker: one {@link RuntimeKind}, or {@code auto}: the container where a Docker engine
+ * answers and the broker's image is present or pullable, otherwise the local process. Baselines always run locally.
  */
 public final class RuntimeChoice {
-    public static final List<String> KINDS = List.of("auto", "local", "container", "external");
+    /** The value of {@code --runtime} that lets each broker's availability decide. */
+    public static final String AUTO = "auto";
     private final Catalog catalog;
-    private final String kind;
-    private final Map<String, Map<String, Endpoint>> urls;
+    private final Optional<RuntimeKind> kind;
+    private final Map<String, Map<Protocol, Endpoint>> urls;
 
-    /** @param urls per broker id, the external broker's endpoints by protocol ({@code external} only) */
-    public RuntimeChoice(Catalog catalog, String kind, Map<String, Map<String, Endpoint>> urls) {
-        if (!KINDS.contains(kind)) {
-            throw new IllegalArgumentException("runtime '" + kind + "'; allowed: " + String.join(", ", KINDS));
-        }
+    /**
+     * @param kind the runtime every broker runs in; empty for {@code auto}
+     * @param urls per broker id, the external broker's endpoints by protocol ({@link RuntimeKind#EXTERNAL} only)
+     */
+    public RuntimeChoice(Catalog catalog, Optional<RuntimeKind> kind, Map<String, Map<Protocol, Endpoint>> urls) {
         this.catalog = catalog;
         this.kind = kind;
         this.urls = Map.copyOf(urls);
+    }
+
+    /** {@code auto} (empty) or a runtime kind; an error listing the allowed values otherwise. */
+    public static Optional<RuntimeKind> parse(String value) {
+        if (value.equals(AUTO)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(RuntimeKind.of(value));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown value '" + value + "'; allowed: " + allowed());
+        }
+    }
+
+    /** {@code auto, local, container, external}. */
+    public static String allowed() {
+        return AUTO + ", " + RuntimeKind.allowed();
     }
 
     /**
@@ -36,28 +56,32 @@ public final class RuntimeChoice {
      * @param note told why {@code auto} did not choose the container
      */
     public BrokerRuntime choose(String brokerId, BrokerEnvironment env, Consumer<String> note) {
-        BrokerRuntime local = catalog.broker(brokerId)
+        BrokerDescriptor broker = catalog.broker(brokerId)
                 .orElseThrow(() -> new IllegalArgumentException("unknown broker '" + brokerId + "'"));
-        switch (kind) {
-            case "local":
-                return local;
-            case "external":
-                return new ExternalBrokerRuntime(local, urls.getOrDefault(brokerId, Map.of()));
-            case "container":
-                return catalog.runtime(brokerId, "container").orElseThrow(() -> new IllegalStateException(
-                        local.displayName() + " has no container runtime"));
-            default:
-                Optional<BrokerRuntime> container = catalog.runtime(brokerId, "container");
-                if (container.isEmpty()) {
-                    return local;
-                }
-                Optional<String> why = container.get().unavailableReason(env);
-                if (why.isEmpty()) {
-                    return container.get();
-                }
-                note.accept("runtime auto: " + local.displayName() + " runs as a local process, not in a container: "
-                        + why.get());
-                return local;
+        if (broker.role() == BrokerDescriptor.Role.BASELINE) {
+            return required(broker, RuntimeKind.LOCAL);
         }
+        if (kind.isPresent()) {
+            return kind.get() == RuntimeKind.EXTERNAL
+                    ? new ExternalBrokerRuntime(broker, urls.getOrDefault(brokerId, Map.of()))
+                    : required(broker, kind.get());
+        }
+        Optional<BrokerRuntime> container = catalog.runtime(brokerId, RuntimeKind.CONTAINER);
+        Optional<BrokerRuntime> local = catalog.runtime(brokerId, RuntimeKind.LOCAL);
+        if (container.isEmpty() || local.isEmpty()) {
+            return container.or(() -> local).orElseThrow();
+        }
+        Optional<String> why = container.get().unavailableReason(env);
+        if (why.isEmpty()) {
+            return container.get();
+        }
+        note.accept("runtime auto: " + broker.displayName() + " runs as a local process, not in a container: "
+                + why.get());
+        return local.get();
+    }
+
+    private BrokerRuntime required(BrokerDescriptor broker, RuntimeKind wanted) {
+        return catalog.runtime(broker.id(), wanted).orElseThrow(() -> new IllegalStateException(
+                broker.displayName() + " has no " + wanted + " runtime; it has " + catalog.kinds(broker.id())));
     }
 }

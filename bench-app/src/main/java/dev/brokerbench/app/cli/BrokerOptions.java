@@ -1,12 +1,14 @@
 package dev.brokerbench.app.cli;
 
 import dev.brokerbench.app.BenchCli;
-import dev.brokerbench.app.catalog.Catalog;
 import dev.brokerbench.app.catalog.RuntimeChoice;
 import dev.brokerbench.brokers.container.BrokerImages;
 import dev.brokerbench.core.broker.BrokerEnvironment;
-import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.spi.Catalog;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -60,10 +62,11 @@ public final class BrokerOptions {
                     + " rabbitmq=amqp091://mq2:5672 (repeatable; --runtime external only).")
     List<String> urls = new ArrayList<>();
 
-    private Map<String, Map<String, Endpoint>> endpoints = Map.of();
+    private Map<String, Map<Protocol, Endpoint>> endpoints = Map.of();
+    private Optional<RuntimeKind> kind = Optional.empty();
 
-    /** The runtime kind: the option, else the environment variable, else the system property, else auto. */
-    String runtimeKind() {
+    /** The runtime asked for: the option, else the environment variable, else the system property, else auto. */
+    private String runtimeValue() {
         if (runtime != null) {
             return runtime;
         }
@@ -76,10 +79,10 @@ public final class BrokerOptions {
 
     /** Checks --runtime, --image and --url against the catalog and the brokers selected; nothing is created. */
     void validateRuntime(CommandLine cli, Catalog catalog, List<String> selectedBrokers) {
-        String kind = runtimeKind();
-        if (!RuntimeChoice.KINDS.contains(kind)) {
-            throw new ParameterException(cli, "--runtime: unknown value '" + kind + "'; allowed: "
-                    + String.join(", ", RuntimeChoice.KINDS));
+        try {
+            kind = RuntimeChoice.parse(runtimeValue());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(cli, "--runtime: " + e.getMessage());
         }
         for (String image : images) {
             int eq = image.indexOf('=');
@@ -88,27 +91,30 @@ public final class BrokerOptions {
                         + String.join(", ", catalog.brokerIds()));
             }
         }
-        if (!urls.isEmpty() && !kind.equals("external")) {
+        if (!urls.isEmpty() && !kind.equals(Optional.of(RuntimeKind.EXTERNAL))) {
             throw new ParameterException(cli, "--url: only with --runtime external (the suite starts the brokers of"
                     + " the other runtimes itself)");
         }
-        Map<String, Map<String, Endpoint>> parsed = new LinkedHashMap<>();
+        Map<String, Map<Protocol, Endpoint>> parsed = new LinkedHashMap<>();
         for (String url : urls) {
             Matcher m = URL.matcher(url.trim());
             if (!m.matches() || Integer.parseInt(m.group(4)) == 0 || Integer.parseInt(m.group(4)) > 65535) {
                 throw new ParameterException(cli, "--url: '" + url + "' is not BROKER=PROTOCOL://HOST:PORT, e.g."
                         + " artemis=core://mq1:61616");
             }
-            BrokerRuntime broker = catalog.broker(m.group(1)).orElseThrow(() -> new ParameterException(cli,
-                    "--url: unknown broker '" + m.group(1) + "'; allowed: " + String.join(", ", catalog.brokerIds())));
-            if (!broker.protocols().contains(m.group(2))) {
+            BrokerDescriptor broker = catalog.broker(m.group(1)).filter(b -> b.role() == BrokerDescriptor.Role.BROKER)
+                    .orElseThrow(() -> new ParameterException(cli, "--url: unknown broker '" + m.group(1)
+                            + "'; allowed: " + String.join(", ", catalog.brokerIds())));
+            Protocol protocol = new Protocol(m.group(2));
+            if (!broker.offers(protocol)) {
                 throw new ParameterException(cli, "--url: " + broker.displayName() + " has no protocol '" + m.group(2)
-                        + "'; allowed: " + String.join(", ", new TreeSet<>(broker.protocols())));
+                        + "'; allowed: " + broker.protocols().stream().sorted().map(Protocol::name)
+                        .collect(java.util.stream.Collectors.joining(", ")));
             }
             parsed.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
-                    .put(m.group(2), new Endpoint(m.group(2), m.group(3), Integer.parseInt(m.group(4))));
+                    .put(protocol, new Endpoint(protocol, m.group(3), Integer.parseInt(m.group(4))));
         }
-        if (kind.equals("external")) {
+        if (kind.equals(Optional.of(RuntimeKind.EXTERNAL))) {
             for (String id : selectedBrokers) {
                 if (!parsed.containsKey(id)) {
                     throw new ParameterException(cli, "--url: --runtime external needs at least one URL for each"
@@ -125,7 +131,12 @@ public final class BrokerOptions {
             int eq = image.indexOf('=');
             System.setProperty(BrokerImages.PROPERTY_PREFIX + image.substring(0, eq), image.substring(eq + 1));
         }
-        return new RuntimeChoice(catalog, runtimeKind(), endpoints);
+        return new RuntimeChoice(catalog, kind, endpoints);
+    }
+
+    /** The runtime every broker runs in, empty for auto. Call after {@link #validateRuntime}. */
+    Optional<RuntimeKind> runtimeKind() {
+        return kind;
     }
 
     /** Rejects bad values before anything is created. */

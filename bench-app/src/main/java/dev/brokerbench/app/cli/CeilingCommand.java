@@ -3,7 +3,6 @@ package dev.brokerbench.app.cli;
 import dev.brokerbench.core.loopback.CallbackThreadLoopbackDriver;
 import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
-import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
@@ -51,10 +50,9 @@ public final class CeilingCommand implements Callable<Integer> {
         for (int round = 1; round <= rounds; round++) {
             for (Path path : Path.values()) {
                 PublishMode mode = path.mode;
-                Workload w = new Workload("ceiling", "harness ceiling", "ceiling", clients, messages, 0, 0, true,
-                        1000, 1000, AckMode.AUTO, 1, 0, 2, List.of(
-                        new Phase("publish", Action.PUBLISH, mode, true),
-                        new Phase("consume", Action.CONSUME, null, false)));
+                Workload w = Workload.of("ceiling", List.of(new Phase("publish", Action.PUBLISH, mode, true),
+                        new Phase("consume", Action.CONSUME, null, false))).withClients(clients)
+                        .withMessages(messages, 0).withIdleTimeout(2);
                 ScenarioRunner.Outcome o = new ScenarioRunner(ProgressListener.NONE)
                         .run(w, path.driver(), OptionalLong.empty(), "ceiling");
                 PhaseResult publish = o.measured().phases().get(0);

@@ -53,7 +53,7 @@ public final class CompareCommand implements Callable<Integer> {
                     SummaryTables.rate(rv), r == null ? "-" : ComparisonTable.interval(r.overall()),
                     Double.isNaN(lv) || Double.isNaN(rv) || lv == 0 ? "-" : String.format(Locale.ROOT, "%.2f", rv / lv),
                     l == null || r == null ? "-" : verdict(Difference.between(r.overall(), l.overall())),
-                    l == null ? "absent" : l.status(), r == null ? "absent" : r.status()));
+                    l == null ? "absent" : l.status().toString(), r == null ? "absent" : r.status().toString()));
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("A = " + a + "\nB = " + b);

@@ -1,11 +1,14 @@
 package dev.brokerbench.app.cli;
 
-import dev.brokerbench.app.catalog.Catalog;
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.app.report.CapabilityMatrix;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.DriverFactory;
@@ -65,13 +68,18 @@ public final class ListCommand implements Callable<Integer> {
     private static TextTable brokers(Catalog catalog, BrokerEnvironment env) {
         TextTable t = new TextTable(List.of("broker", "name", "runtime", "protocols", "default client paths",
                 "available here"));
-        List<BrokerRuntime> all = new java.util.ArrayList<>(catalog.brokers());
+        List<BrokerDescriptor> all = new java.util.ArrayList<>(catalog.brokers());
         all.addAll(catalog.baselines());
-        for (BrokerRuntime b : all) {
-            t.add(List.of(b.brokerId(), b.displayName(), b.runtime() + (b.baseline() ? " (baseline)" : ""),
-                    b.protocols().stream().sorted().collect(Collectors.joining(",")),
+        for (BrokerDescriptor b : all) {
+            List<RuntimeKind> kinds = catalog.kinds(b.id());
+            // here means: as the default runtime (auto) would start it, the local process where there is one
+            BrokerRuntime here = catalog.runtime(b.id(), RuntimeKind.LOCAL)
+                    .orElseGet(() -> catalog.runtime(b.id(), kinds.get(0)).orElseThrow());
+            t.add(List.of(b.id(), b.displayName(), kinds.stream().map(RuntimeKind::id).collect(Collectors.joining(","))
+                            + (b.role() == BrokerDescriptor.Role.BASELINE ? " (baseline)" : ""),
+                    b.protocols().stream().sorted().map(Protocol::name).collect(Collectors.joining(",")),
                     catalog.defaultPaths(b).stream().map(DriverFactory::id).collect(Collectors.joining(",")),
-                    b.unavailableReason(env).map(r -> "no: " + r).orElse("yes")));
+                    here.unavailableReason(env).map(r -> here.kind() + ": no: " + r).orElse("yes")));
         }
         return t;
     }
@@ -79,7 +87,7 @@ public final class ListCommand implements Callable<Integer> {
     private static TextTable paths(Catalog catalog) {
         TextTable t = new TextTable(List.of("client path", "protocol", "description"));
         for (DriverFactory p : catalog.paths()) {
-            t.add(List.of(p.id(), p.protocol(), p.description()));
+            t.add(List.of(p.id(), p.protocol().name(), p.description()));
         }
         return t;
     }

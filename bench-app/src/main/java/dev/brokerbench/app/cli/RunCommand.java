@@ -1,7 +1,8 @@
 package dev.brokerbench.app.cli;
 
 import dev.brokerbench.app.BenchCli;
-import dev.brokerbench.app.catalog.Catalog;
+import dev.brokerbench.core.spi.Catalog;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.app.catalog.RuntimeChoice;
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.app.console.ConsoleListener;
@@ -10,12 +11,8 @@ import dev.brokerbench.app.jmh.JmhBenchmark;
 import dev.brokerbench.app.jmh.JmhPaths;
 import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.app.report.RunSummary;
-import dev.brokerbench.app.report.CallTables;
-import dev.brokerbench.app.report.ComparisonTable;
-import dev.brokerbench.app.report.RepeatedCell;
-import dev.brokerbench.app.report.RoundDrift;
+import dev.brokerbench.app.report.ConsoleReport;
 import dev.brokerbench.app.report.SummaryTables;
-import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.brokers.container.DockerEngine;
 import dev.brokerbench.brokers.local.Cleanup;
 import dev.brokerbench.brokers.local.DataFilesystem;
@@ -241,7 +238,7 @@ public final class RunCommand implements Callable<Integer> {
         Schedule schedule = new Schedule(repeats, seed != null ? seed : new java.security.SecureRandom().nextLong());
         brokerOptions.validate(cli);
         brokerOptions.validateRuntime(cli, catalog,
-                brokerIds.stream().filter(id -> catalog.baseline(id).isEmpty()).toList());
+                brokerIds.stream().filter(id -> catalog.brokerIds().contains(id)).toList());
         JmhAgainstBroker.Budget budget = jmhBudget(cli);
         Path dataRoot = dataDir != null ? dataDir : Path.of(System.getProperty("java.io.tmpdir"));
         if (!Files.isDirectory(dataRoot)) {
@@ -253,8 +250,8 @@ public final class RunCommand implements Callable<Integer> {
                     + " fsync does nothing and persistent figures would measure memory; choose a disk with"
                     + " --data-dir, or pass --allow-tmpfs to run there anyway");
         }
-        String kind = brokerOptions.runtimeKind();
-        java.util.Optional<String> volumeFs = kind.equals("container") || kind.equals("auto")
+        java.util.Optional<RuntimeKind> kind = brokerOptions.runtimeKind();
+        java.util.Optional<String> volumeFs = kind.isEmpty() || kind.get() == RuntimeKind.CONTAINER
                 ? DockerEngine.volumesInMemory() : java.util.Optional.empty();
         if (volumeFs.isPresent() && !allowTmpfs) {
             throw new ParameterException(cli, "--runtime: the Docker engine keeps volumes on " + volumeFs.get()
@@ -268,7 +265,7 @@ public final class RunCommand implements Callable<Integer> {
         List<MatrixRunner.Entry> entries = new ArrayList<>();
         RuntimeChoice runtimes = brokerOptions.runtimeChoice(catalog);
         for (String id : brokerIds) {
-            BrokerRuntime broker = catalog.baseline(id).orElseGet(() -> runtimes.choose(id, env, console::println));
+            BrokerRuntime broker = runtimes.choose(id, env, console::println);
             entries.add(new MatrixRunner.Entry(broker, paths(catalog, broker, clientIds), selected));
         }
 
@@ -291,7 +288,7 @@ public final class RunCommand implements Callable<Integer> {
         } finally {
             Cleanup.deleteNow(workRoot);
         }
-        printSummary(console, summary, calibration);
+        ConsoleReport.print(console, summary, calibration);
         ResultStore.writeAtomically(dir.resolve("summary.md"), SummaryTables.markdownReport(summary, runId, scale, calibration));
         ResultStore.writeAtomically(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
                 .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
@@ -348,50 +345,11 @@ public final class RunCommand implements Callable<Integer> {
 
     private static List<DriverFactory> paths(Catalog catalog, BrokerRuntime broker, List<String> clientIds) {
         if (clientIds.equals(List.of("default"))) {
-            return catalog.defaultPaths(broker);
+            return catalog.defaultPaths(broker.broker());
         }
         if (clientIds.equals(List.of("all"))) {
-            return catalog.compatiblePaths(broker);
+            return catalog.compatiblePaths(broker.broker());
         }
         return clientIds.stream().map(id -> catalog.path(id).orElseThrow()).toList();
-    }
-
-    private static void printSummary(PrintStream console, RunSummary summary, Calibration calibration) {
-        console.println();
-        if (RepeatedCell.anyRepeated(summary.results())) {
-            console.println("Comparison over repeats (" + ComparisonTable.NOTE + "):");
-            console.print(ComparisonTable.of(RepeatedCell.of(summary.results()), calibration).console());
-            RoundDrift.of(RepeatedCell.of(summary.results())).ifPresent(d -> console.println(d.describe()));
-            console.println();
-        }
-        if (!CallTables.queues(summary.results()).isEmpty()) {
-            console.print(SummaryTables.results(summary.results()).console());
-        }
-        if (!CallTables.of(summary.results()).isEmpty()) {
-            console.println();
-            console.println("Request/reply and one-way (sent by clients, received by servers, replies checked):");
-            console.print(CallTables.calls(summary.results()).console());
-            for (CallTables.SweepResults sweep : CallTables.sweeps(summary.results())) {
-                console.println();
-                console.println(sweep.series() + ": " + sweep.title() + " (" + sweep.unit() + ")");
-                console.print(CallTables.pivot(sweep).console());
-            }
-        }
-        TextTable durability = SummaryTables.durability(summary.results());
-        if (!durability.isEmpty()) {
-            console.println();
-            console.println("Durability (kill -9 of the broker mid-publish and restart, or of one consumer process"
-                    + " mid-drain; then reconcile):");
-            console.print(durability.console());
-        }
-        if (!summary.missing().isEmpty()) {
-            console.println();
-            console.println("Not run:");
-            console.print(SummaryTables.missing(summary.missing()).console());
-        }
-        if (!summary.brokers().isEmpty()) {
-            console.println();
-            console.print(SummaryTables.brokers(summary.brokers()).console());
-        }
     }
 }

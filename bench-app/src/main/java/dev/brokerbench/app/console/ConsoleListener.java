@@ -30,7 +30,7 @@ public final class ConsoleListener implements RunListener {
 
     @Override
     public void brokerStarting(BrokerRuntime broker) {
-        out.println("» starting " + broker.displayName() + " (" + broker.runtime() + ")");
+        out.println("» starting " + broker.broker().displayName() + " (" + broker.kind() + ")");
     }
 
     @Override
@@ -42,15 +42,15 @@ public final class ConsoleListener implements RunListener {
 
     @Override
     public void brokerSkipped(BrokerRuntime broker, String reason) {
-        summary.add(new RunSummary.Missing(broker.brokerId(), "*", "*", "skipped", reason));
-        out.println("» SKIPPED " + broker.displayName() + ": " + reason);
+        summary.add(new RunSummary.Missing(broker.broker().id(), "*", "*", "skipped", reason));
+        out.println("» SKIPPED " + broker.broker().displayName() + ": " + reason);
     }
 
     @Override
     public void brokerFailed(BrokerRuntime broker, Exception error) {
-        summary.add(new RunSummary.Missing(broker.brokerId(), "*", "*", "failed",
+        summary.add(new RunSummary.Missing(broker.broker().id(), "*", "*", "failed",
                 error.getMessage().lines().findFirst().orElse("")));
-        out.println("» FAILED to start " + broker.displayName() + ": " + error.getMessage());
+        out.println("» FAILED to start " + broker.broker().displayName() + ": " + error.getMessage());
     }
 
     @Override
@@ -85,7 +85,7 @@ public final class ConsoleListener implements RunListener {
                 p.rate().overall(), p.action() == dev.brokerbench.core.model.Action.RPC ? "calls/s" : "msg/s", p.rate().windowMin(), p.rate().windowMax(),
                 result.rpc() != null ? result.rpc().summary()
                         : result.accounting() == null ? "no accounting" : result.accounting().summary(),
-                result.status().equals("ok") ? "" : "  <<< " + result.status()));
+                result.status().ok() ? "" : "  <<< " + result.status()));
         if (result.caveats() != null) {
             result.caveats().forEach(c -> out.println("      " + c));
         }

@@ -50,7 +50,7 @@ public record Conditions(double scale, Double durationSeconds, String runtime, C
         double scale = single(results, RunResult::scale, "scales");
         Double duration = single(results, r -> r.sizing() == null ? null : r.sizing().durationSeconds(),
                 "--duration values");
-        String runtime = String.join(",", new TreeSet<>(results.stream().map(r -> r.broker().runtime()).toList()));
+        String runtime = String.join(",", new TreeSet<>(results.stream().map(r -> r.broker().runtime().id()).toList()));
         return new Conditions(scale, duration, runtime, calibration);
     }
 

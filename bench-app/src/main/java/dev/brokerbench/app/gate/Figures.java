@@ -33,7 +33,7 @@ public record Figures(Conditions conditions, Map<String, Cell> cells) {
     public static Figures of(ReportData data) {
         Map<String, Cell> cells = new LinkedHashMap<>();
         for (RepeatedCell c : RepeatedCell.of(data.results())) {
-            cells.put(c.id(), new Cell(parity(c.first().workload()), c.rates(), c.status().equals("ok")));
+            cells.put(c.id(), new Cell(parity(c.first().workload()), c.rates(), c.status().ok()));
         }
         return new Figures(Conditions.of(data.results(), data.calibration()), cells);
     }

@@ -7,6 +7,7 @@ import dev.brokerbench.core.run.MatrixRunner;
 import dev.brokerbench.core.run.Requirements;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.jmh.Target;
 import dev.brokerbench.jmh.Targets;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -94,14 +95,14 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
                 groups.computeIfAbsent(runnable, k -> new ArrayList<>()).add(path);
             }
         }
-        out.println("» JMH against " + runtime.displayName() + " (" + groups.values().stream().mapToInt(List::size)
+        out.println("» JMH against " + runtime.broker().displayName() + " (" + groups.values().stream().mapToInt(List::size)
                 .sum() + " client paths, " + budget.paths().name().toLowerCase(java.util.Locale.ROOT) + "; "
                 + budget.benchmarks() + ")");
         boolean first = true;
         for (Map.Entry<List<JmhBenchmark>, List<DriverFactory>> group : groups.entrySet()) {
             // the first group's files are jmh-<broker>[-drain].json; a group that runs fewer benchmarks gets its
             // paths' ids
-            String name = "jmh-" + runtime.brokerId() + (first ? "" : "-" + group.getValue().stream()
+            String name = "jmh-" + runtime.broker().id() + (first ? "" : "-" + group.getValue().stream()
                     .map(DriverFactory::id).collect(Collectors.joining("-")));
             first = false;
             String[] targets = group.getValue().stream().map(path -> target(runtime, broker, path))
@@ -150,8 +151,9 @@ public final class JmhAgainstBroker implements MatrixRunner.WhileRunning {
     }
 
     private static String target(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path) {
-        Endpoint e = broker.endpoint(path.protocol());
-        return Targets.encode(runtime.brokerId(), path.id(), e.protocol(), e.host(), e.port());
+        java.util.Map<dev.brokerbench.core.broker.Protocol, Endpoint> endpoints = new java.util.LinkedHashMap<>();
+        runtime.protocols().forEach(p -> endpoints.put(p, broker.endpoint(p)));
+        return new Target(runtime.broker().id(), path.id(), path.protocol(), endpoints).param();
     }
 
     private static boolean supports(BrokerRuntime runtime, DriverFactory path, Capability capability) {

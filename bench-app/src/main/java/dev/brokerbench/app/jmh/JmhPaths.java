@@ -14,6 +14,6 @@ public enum JmhPaths {
     ALL;
 
     public boolean includes(BrokerRuntime runtime, DriverFactory path) {
-        return this == ALL || (path.protocol().equals(runtime.nativeProtocol()) && !path.alternative());
+        return this == ALL || (path.protocol().equals(runtime.broker().nativeProtocol()) && !path.alternative());
     }
 }

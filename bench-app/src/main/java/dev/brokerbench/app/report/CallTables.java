@@ -47,7 +47,7 @@ public final class CallTables {
                     oneWay ? "-" : SummaryTables.count(a.replies()), oneWay ? "-" : SummaryTables.count(a.correct()),
                     oneWay ? "-" : SummaryTables.count(a.wrongBody() + a.wrongCorrelation()),
                     oneWay ? "-" : SummaryTables.count(a.late()),
-                    oneWay ? "-" : SummaryTables.count(a.timedOut()), SummaryTables.count(a.lost()), r.status()));
+                    oneWay ? "-" : SummaryTables.count(a.timedOut()), SummaryTables.count(a.lost()), r.status().toString()));
         }
         return t;
     }
@@ -94,7 +94,7 @@ public final class CallTables {
             byPath.values().forEach(cells -> {
                 RunResult r = cells.get(v);
                 row.add(r == null ? "-" : SummaryTables.rate(r.reportedPhase().rate().overall())
-                        + (r.status().equals("ok") ? "" : " " + r.status()));
+                        + (r.status().ok() ? "" : " " + r.status()));
             });
             t.add(row);
         }

@@ -1,9 +1,9 @@
 package dev.brokerbench.app.report;
 
-import dev.brokerbench.app.catalog.Catalog;
-import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.run.Requirements;
 import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
 import java.util.ArrayList;
@@ -21,14 +21,14 @@ public final class CapabilityMatrix {
             headers.add(label(c));
         }
         TextTable t = new TextTable(headers);
-        for (BrokerRuntime broker : catalog.brokers()) {
+        for (BrokerDescriptor broker : catalog.brokers()) {
             for (DriverFactory path : catalog.paths()) {
-                if (!broker.protocols().contains(path.protocol())) {
+                if (!broker.offers(path.protocol())) {
                     continue;
                 }
-                Map<Capability, Support> caps = Requirements.capabilities(broker, path);
-                List<String> row = new ArrayList<>(List.of(broker.brokerId(), path.id()
-                        + (path.alternative() ? " (alternative)" : ""), path.protocol()));
+                Map<Capability, Support> caps = Requirements.capabilities(broker, broker.protocols(), path);
+                List<String> row = new ArrayList<>(List.of(broker.id(), path.id()
+                        + (path.alternative() ? " (alternative)" : ""), path.protocol().name()));
                 for (Capability c : Capability.values()) {
                     row.add(cell(caps.getOrDefault(c, Support.no("not declared"))));
                 }
@@ -52,14 +52,14 @@ public final class CapabilityMatrix {
     /** Every unsupported or non-equivalent cell with its reason. */
     public static List<String> reasons(Catalog catalog) {
         List<String> reasons = new ArrayList<>();
-        for (BrokerRuntime broker : catalog.brokers()) {
+        for (BrokerDescriptor broker : catalog.brokers()) {
             for (DriverFactory path : catalog.paths()) {
-                if (!broker.protocols().contains(path.protocol())) {
+                if (!broker.offers(path.protocol())) {
                     continue;
                 }
-                Requirements.capabilities(broker, path).forEach((c, s) -> {
+                Requirements.capabilities(broker, broker.protocols(), path).forEach((c, s) -> {
                     if (!s.supported()) {
-                        reasons.add(broker.brokerId() + " / " + path.id() + " / " + label(c) + ": " + s.reason());
+                        reasons.add(broker.id() + " / " + path.id() + " / " + label(c) + ": " + s.reason());
                     }
                 });
             }

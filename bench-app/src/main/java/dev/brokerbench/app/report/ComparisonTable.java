@@ -46,7 +46,7 @@ public final class ComparisonTable {
                         interval(e), e.hasInterval() ? String.format(Locale.ROOT, "%.1f %%", 100 * e.cv()) : "-",
                         c.repeats().stream().map(r -> SummaryTables.rate(RepeatedCell.rate(r)))
                                 .collect(Collectors.joining(" / ")),
-                        ofSyncCeiling(c, machine), ranking(ranked, i), c.status()));
+                        ofSyncCeiling(c, machine), ranking(ranked, i), c.status().toString()));
             }
         });
         return t;

@@ -1,6 +1,7 @@
 package dev.brokerbench.app.report;
 
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.Status;
 import dev.brokerbench.core.stats.Estimate;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -65,8 +66,8 @@ public record RepeatedCell(String id, List<RunResult> repeats, Estimate overall)
     }
 
     /** ok when every repeat is; otherwise the status of the first repeat that is not. */
-    public String status() {
-        return repeats.stream().map(RunResult::status).filter(s -> !s.equals("ok")).findFirst().orElse("ok");
+    public Status status() {
+        return repeats.stream().map(RunResult::status).filter(s -> !s.ok()).findFirst().orElse(Status.OK);
     }
 
     /** Broker / client path, the series a chart draws the cell in. */

@@ -77,7 +77,7 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
             for (Path f : files.filter(p -> p.getFileName().toString().matches("jmh-.*\\.json")).sorted().toList()) {
                 JsonNode root = Json.mapper().readTree(f.toFile());
                 for (JsonNode b : root) {
-                    String[] target = b.path("params").path("target").asText("?|?|?|?|0").split("\\|");
+                    String[] target = dev.brokerbench.jmh.Target.brokerAndPath(b.path("params").path("target").asText("?|?"));
                     String name = b.path("benchmark").asText();
                     String method = name.substring(name.lastIndexOf('.') + 1);
                     JsonNode metric = b.path("primaryMetric");

@@ -124,7 +124,7 @@ public final class ReportWriter {
                     num(p.rate().overall()), num(p.rate().windowMin()), num(p.rate().windowMean()),
                     num(p.rate().windowMax()), p.latency() == null ? "" : num(p.latency().p50Micros()),
                     p.latency() == null ? "" : num(p.latency().p99Micros()), sent, confirmed, received, duplicates,
-                    reordered, lost, r.status(), replies, num(p.resources().clientMicrosPerMessage(p.completed())),
+                    reordered, lost, r.status().toString(), replies, num(p.resources().clientMicrosPerMessage(p.completed())),
                     num(p.resources().brokerMicrosPerMessage(p.completed())),
                     p.resources().clientSaturated() ? p.resources().clientLimit().name() : "",
                     String.valueOf(r.repeatOrSingle().index()), String.valueOf(r.repeatOrSingle().of()),

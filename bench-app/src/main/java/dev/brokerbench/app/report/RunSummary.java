@@ -48,7 +48,7 @@ public final class RunSummary {
 
     /** True when every cell that ran delivered every message exactly once and no broker failed. */
     public boolean clean() {
-        return results().stream().allMatch(r -> r.status().equals("ok"))
+        return results().stream().allMatch(r -> r.status().ok())
                 && missing().stream().noneMatch(m -> m.kind().equals("failed"));
     }
 }

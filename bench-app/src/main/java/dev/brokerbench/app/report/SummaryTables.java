@@ -31,7 +31,7 @@ public final class SummaryTables {
                     p.latency() == null ? "-" : micros(p.latency().p50Micros()) + " / " + micros(p.latency().p99Micros()),
                     cpuPerMessage(p), steal(r), count(a == null ? -1 : a.sent()), count(a == null ? -1 : a.confirmed()),
                     count(a == null ? -1 : a.received()), count(a == null ? -1 : a.duplicates()),
-                    count(a == null ? -1 : a.reordered()), count(a == null ? -1 : a.lost()), r.status()));
+                    count(a == null ? -1 : a.reordered()), count(a == null ? -1 : a.lost()), r.status().toString()));
         }
         return t;
     }
@@ -62,7 +62,7 @@ public final class SummaryTables {
                     count(a.confirmed()), count(a.received()), brokerCount(r.fault(), broker), lostConfirmed(a),
                     count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
                     count(a.redelivered()), broker ? count(r.fault().restartMillis()) : "-",
-                    r.fault().recoveryMillis() < 0 ? "-" : count(r.fault().recoveryMillis()), r.status()));
+                    r.fault().recoveryMillis() < 0 ? "-" : count(r.fault().recoveryMillis()), r.status().toString()));
         }
         return t;
     }
@@ -102,10 +102,10 @@ public final class SummaryTables {
     /** "local", or "container" with the image and the start of its id. */
     public static String runtime(BrokerInfo b) {
         if (b.image() == null) {
-            return b.runtime();
+            return b.runtime().id();
         }
         String id = b.imageId() == null ? "" : b.imageId().replace("sha256:", "");
-        return b.runtime() + " " + b.image() + (id.isEmpty() ? "" : " (" + id.substring(0, Math.min(12, id.length()))
+        return b.runtime().id() + " " + b.image() + (id.isEmpty() ? "" : " (" + id.substring(0, Math.min(12, id.length()))
                 + ")");
     }
 

@@ -1,31 +1,17 @@
 package dev.brokerbench.baselines.grpc;
 
 import dev.brokerbench.baselines.BaselineRuntime;
+import dev.brokerbench.core.broker.BrokerDescriptor;
+import dev.brokerbench.core.broker.Protocol;
 
 /** The gRPC unary server as a baseline "broker". */
 public final class GrpcBaseline extends BaselineRuntime {
-    @Override
-    public String brokerId() {
-        return "grpc";
-    }
+    /** gRPC: HTTP/2. */
+    static final Protocol GRPC = new Protocol("grpc");
+    private static final BrokerDescriptor DESCRIPTOR =
+            BrokerDescriptor.baseline("grpc", "gRPC baseline (grpc-java, no broker)", GRPC);
 
-    @Override
-    public String displayName() {
-        return "gRPC baseline (grpc-java, no broker)";
-    }
-
-    @Override
-    public String nativeProtocol() {
-        return "grpc";
-    }
-
-    @Override
-    protected String kind() {
-        return "grpc";
-    }
-
-    @Override
-    protected String transport() {
-        return "HTTP/2 over TCP loopback (Netty), unary calls";
+    public GrpcBaseline() {
+        super(DESCRIPTOR, "HTTP/2 over TCP loopback (Netty), unary calls");
     }
 }

@@ -2,6 +2,7 @@ package dev.brokerbench.baselines.grpc;
 
 import dev.brokerbench.baselines.BaselinePath;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.spi.Requester;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,8 +20,8 @@ public final class GrpcJavaPath extends BaselinePath {
     }
 
     @Override
-    public String protocol() {
-        return "grpc";
+    public Protocol protocol() {
+        return GrpcBaseline.GRPC;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.brokerbench.baselines.zeromq;
 
 import dev.brokerbench.baselines.BaselinePath;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.spi.Requester;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
@@ -23,8 +24,8 @@ public final class JeroMqPath extends BaselinePath {
     }
 
     @Override
-    public String protocol() {
-        return "zmtp";
+    public Protocol protocol() {
+        return ZeroMqBaseline.ZMTP;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.brokerbench.brokers.activemq;
 
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
@@ -20,9 +21,9 @@ public final class ActiveMqClassicContainerRuntime extends ContainerBrokerRuntim
     private static final String OFFICIAL = "apache/activemq-classic";
 
     public ActiveMqClassicContainerRuntime() {
-        super(new ActiveMqClassicLocalRuntime(), new Layout(Map.of("openwire", 61616, "amqp", 5672),
+        super(ActiveMqClassicBroker.DESCRIPTOR, new Layout(Map.of(Protocol.OPENWIRE, 61616, Protocol.AMQP, 5672),
                 "/opt/apache-activemq/data", ".*Apache ActiveMQ .* started.*",
-                Pattern.compile("Apache ActiveMQ ([0-9][^ ]*) \\("), new OpenWireHandshakeProbe(), "openwire"));
+                Pattern.compile("Apache ActiveMQ ([0-9][^ ]*) \\("), new OpenWireHandshakeProbe(), Protocol.OPENWIRE));
     }
 
     @Override

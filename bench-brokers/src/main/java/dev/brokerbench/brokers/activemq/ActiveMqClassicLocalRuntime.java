@@ -7,7 +7,10 @@ import dev.brokerbench.brokers.local.LocalLaunch;
 import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
@@ -29,33 +32,23 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
     private static final Pattern VERSION = Pattern.compile("ActiveMQ Classic ([0-9][^ ]*) ready");
     private static final String MAIN = "dev.brokerbench.dist.activemq.ActiveMqClassicMain";
 
-    @Override
-    public String brokerId() {
-        return "activemq";
-    }
 
-    @Override
-    public String displayName() {
-        return "ActiveMQ Classic";
-    }
 
-    @Override
-    public String runtime() {
-        return "local";
-    }
 
-    @Override
-    public Set<String> protocols() {
-        return Set.of("openwire", "amqp");
-    }
 
     private static Path lib(Path distributionDir) {
         return distributionDir.resolve("activemq-classic").resolve("lib");
     }
 
+
     @Override
-    public String nativeProtocol() {
-        return "openwire";
+    public BrokerDescriptor broker() {
+        return ActiveMqClassicBroker.DESCRIPTOR;
+    }
+
+    @Override
+    public RuntimeKind kind() {
+        return RuntimeKind.LOCAL;
     }
 
     @Override
@@ -67,7 +60,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
 
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
-        Path dir = Instances.newDirectory(env.workRoot(), brokerId());
+        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
         int port = Ports.freeLoopbackPort();
         int amqpPort = Ports.freeLoopbackPort();
         Path data = dir.resolve("data");
@@ -77,13 +70,13 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
                 "-cp", lib(env.distributionDir()) + "/*", MAIN,
                 "--data", data.toString(), "--openwire-port", String.valueOf(port),
                 "--amqp-port", String.valueOf(amqpPort));
-        Endpoint openwire = new Endpoint("openwire", "127.0.0.1", port);
+        Endpoint openwire = Endpoint.loopback(Protocol.OPENWIRE, port);
         Map<String, String> settings = settings(env.heap());
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
-                new OpenWireHandshakeProbe(), VERSION).withRunningFacts(runningFacts());
+                new OpenWireHandshakeProbe(), VERSION).withRunningFacts(broker().logSignals().runningFacts());
         return Instances.startOrClean(
-                new LocalBrokerInstance(this, launch, Map.of("openwire", openwire,
-                        "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort)), settings, env.startTimeout(), dir));
+                new LocalBrokerInstance(this, launch, Map.of(Protocol.OPENWIRE, openwire,
+                        Protocol.AMQP, Endpoint.loopback(Protocol.AMQP, amqpPort)), settings, env.startTimeout(), dir));
     }
 
     /** The settings both ActiveMQ Classic runtimes record (both run the same launcher). */
@@ -99,16 +92,5 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         return settings;
     }
 
-    /** Classic throttles producers when a destination reaches its memory limit (producer flow control). */
-    @Override
-    public Map<String, java.util.regex.Pattern> pressureSignals() {
-        return Map.of("producers throttled (memory limit)",
-                java.util.regex.Pattern.compile("Usage Manager (Memory|Store|Temp) Limit"));
-    }
 
-    @Override
-    public Map<String, java.util.regex.Pattern> runningFacts() {
-        return Map.of("KahaDB journal sync", RunningFacts.fact("journalDiskSyncStrategy=(\\w+)"),
-                "memory limit bytes", RunningFacts.fact("memoryLimit=(\\d+)"));
-    }
 }

@@ -1,5 +1,6 @@
 package dev.brokerbench.brokers.apollo;
 
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
@@ -18,9 +19,9 @@ public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
     private static final int PORT = 61613;
 
     public ApolloContainerRuntime() {
-        super(new ApolloLocalRuntime(), new Layout(sameForAll(new ApolloLocalRuntime().protocols(), PORT),
+        super(ApolloBroker.DESCRIPTOR, new Layout(sameForAll(ApolloBroker.DESCRIPTOR, PORT),
                 "/var/lib/apollo/data", ".*Accepting connections at.*", Pattern.compile("Apollo : ([0-9][^ ]*) \\(at:"),
-                new StompConnectProbe(), "stomp"));
+                new StompConnectProbe(), Protocol.STOMP));
     }
 
     @Override

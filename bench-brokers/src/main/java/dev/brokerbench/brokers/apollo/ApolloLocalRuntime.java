@@ -6,7 +6,10 @@ import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
 import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
@@ -31,33 +34,23 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
             Pattern.compile("(?s)Apollo : ([0-9][^ ]*) \\(at:.*Accepting connections at");
     private static final String MAIN = "org.apache.activemq.apollo.cli.Apollo";
 
-    @Override
-    public String brokerId() {
-        return "apollo";
-    }
 
-    @Override
-    public String displayName() {
-        return "ActiveMQ Apollo";
-    }
 
-    @Override
-    public String runtime() {
-        return "local";
-    }
 
-    @Override
-    public Set<String> protocols() {
-        return Set.of("amqp", "openwire", "stomp");
-    }
 
-    @Override
-    public String nativeProtocol() {
-        return "amqp";
-    }
 
     private static Path home(Path distributionDir) {
         return distributionDir.resolve("apollo");
+    }
+
+    @Override
+    public BrokerDescriptor broker() {
+        return ApolloBroker.DESCRIPTOR;
+    }
+
+    @Override
+    public RuntimeKind kind() {
+        return RuntimeKind.LOCAL;
     }
 
     @Override
@@ -70,7 +63,7 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
         Path home = home(env.distributionDir());
-        Path dir = Instances.newDirectory(env.workRoot(), brokerId());
+        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
         int port = Ports.freeLoopbackPort();
         try {
             writeConfiguration(dir, port);
@@ -82,14 +75,11 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
                 "-Dapollo.home=" + home, "-Dapollo.base=" + dir,
                 "-Dlog4j.configuration=" + dir.resolve("etc/log4j.properties").toUri(),
                 "-cp", home.resolve("lib") + "/*", MAIN, "run");
-        Endpoint stomp = new Endpoint("stomp", "127.0.0.1", port);
+        Endpoint stomp = Endpoint.loopback(Protocol.STOMP, port);
         Path log = dir.resolve("console.log");
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, stomp, new StompConnectProbe(),
                 STARTED);
-        Map<String, Endpoint> endpoints = new LinkedHashMap<>();
-        for (String protocol : protocols()) {
-            endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", port));
-        }
+        Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);
         Map<String, String> settings = settings(env.heap());
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(), dir));

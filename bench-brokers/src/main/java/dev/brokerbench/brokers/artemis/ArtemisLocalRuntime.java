@@ -7,7 +7,10 @@ import dev.brokerbench.brokers.local.LocalLaunch;
 import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
@@ -29,29 +32,19 @@ import java.util.regex.Pattern;
 public final class ArtemisLocalRuntime implements BrokerRuntime {
     private static final Pattern VERSION = Pattern.compile("Artemis Message Broker version ([0-9][^ ]*)");
 
+
+
+
+
+
     @Override
-    public String brokerId() {
-        return "artemis";
+    public BrokerDescriptor broker() {
+        return ArtemisBroker.DESCRIPTOR;
     }
 
     @Override
-    public String displayName() {
-        return "ActiveMQ Artemis";
-    }
-
-    @Override
-    public String runtime() {
-        return "local";
-    }
-
-    @Override
-    public Set<String> protocols() {
-        return Set.of("core", "openwire", "amqp", "stomp");
-    }
-
-    @Override
-    public String nativeProtocol() {
-        return "core";
+    public RuntimeKind kind() {
+        return RuntimeKind.LOCAL;
     }
 
     @Override
@@ -65,7 +58,7 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
         Path home = ArtemisInstaller.home(env.distributionDir())
                 .orElseThrow(() -> new BrokerStartException(unavailableReason(env).orElseThrow()));
-        Path dir = Instances.newDirectory(env.workRoot(), brokerId());
+        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
         int port = Ports.freeLoopbackPort();
         Path instance = dir.resolve("instance");
         Map<String, String> settings = new LinkedHashMap<>(
@@ -75,29 +68,16 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
         Map<String, String> environment = Map.of(
                 "JAVA_HOME", JvmOptions.javaHome().toString(),
                 "JAVA_ARGS_APPEND", JvmOptions.lifelineAgent(env.distributionDir(), dir));
-        Endpoint endpoint = new Endpoint("core", "127.0.0.1", port);
+        Endpoint endpoint = Endpoint.loopback(Protocol.CORE, port);
         LocalLaunch launch = new LocalLaunch(
                 List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,
                 instance.resolve("log").resolve("console.log"), instance.resolve("log").resolve("artemis.log"),
                 endpoint, new StompConnectProbe(), VERSION)
-                .withRunningFacts(runningFacts());
-        Map<String, Endpoint> endpoints = new LinkedHashMap<>();
-        for (String protocol : protocols()) {
-            endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", port));
-        }
+                .withRunningFacts(broker().logSignals().runningFacts());
+        Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(), dir));
     }
 
-    /** Artemis pages an address to disk past global-max-size, and blocks producers when the disk is full. */
-    @Override
-    public Map<String, java.util.regex.Pattern> pressureSignals() {
-        return Map.of("paged to disk (global-max-size reached)", java.util.regex.Pattern.compile("AMQ222038"),
-                "producers blocked (disk full)", java.util.regex.Pattern.compile("AMQ222212"));
-    }
 
-    @Override
-    public Map<String, java.util.regex.Pattern> runningFacts() {
-        return Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"));
-    }
 }

@@ -12,6 +12,7 @@ import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +38,7 @@ public final class ContainerBrokerInstance implements BrokerInstance {
     private final String imageId;
     private final String volume;
     private final Map<Integer, Integer> hostPorts = new LinkedHashMap<>();
-    private final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+    private final Map<Protocol, Endpoint> endpoints = new LinkedHashMap<>();
     private GenericContainer<?> container;
     private String version = "unknown";
     private long startToReadyMillis;
@@ -48,7 +49,7 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         this.env = env;
         this.image = image;
         this.imageId = DockerEngine.imageId(image.image()).orElse(null);
-        this.volume = "brokerbench-" + runtime.brokerId() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        this.volume = "brokerbench-" + runtime.broker().id() + "-" + UUID.randomUUID().toString().substring(0, 8);
         for (int port : new TreeSet<>(runtime.layout().ports().values())) {
             hostPorts.put(port, dev.brokerbench.brokers.local.Ports.freeLoopbackPort());
         }
@@ -83,7 +84,7 @@ public final class ContainerBrokerInstance implements BrokerInstance {
                 .waitingFor(Wait.forLogMessage(runtime.layout().startedLine() + "\\s*", 1)
                         .withStartupTimeout(env.startTimeout()))
                 .withCreateContainerCmdModifier(cmd -> {
-                    cmd.withHostName("brokerbench-" + runtime.brokerId());
+                    cmd.withHostName("brokerbench-" + runtime.broker().id());
                     cmd.withExposedPorts(bindings.stream().map(PortBinding::getExposedPort).toList());
                     cmd.getHostConfig().withPortBindings(bindings)
                             .withBinds(new Bind(volume, new Volume(runtime.layout().dataPath())));
@@ -116,7 +117,7 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         s.put("image", image.image() + " (" + image.source() + ")");
         s.put("data", "named volume " + volume + " at " + runtime.layout().dataPath());
         s.put("data filesystem", dataFilesystem());
-        s.putAll(RunningFacts.fromLog(logs(), runtime.runningFacts()));
+        s.putAll(RunningFacts.fromLog(logs(), runtime.broker().logSignals().runningFacts()));
         List<String> published = new ArrayList<>();
         hostPorts.forEach((c, h) -> published.add("127.0.0.1:" + h + "->" + c));
         s.put("ports", String.join(", ", published));
@@ -166,19 +167,19 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         String[] lines = log.split("\\R");
         String tail = String.join(System.lineSeparator(),
                 java.util.Arrays.asList(lines).subList(Math.max(0, lines.length - LOG_TAIL_LINES), lines.length));
-        return new BrokerStartException(runtime.displayName() + " (container " + image.image() + ") " + what + "."
+        return new BrokerStartException(runtime.broker().displayName() + " (container " + image.image() + ") " + what + "."
                 + System.lineSeparator() + "Last lines of the container's log:" + System.lineSeparator() + tail);
     }
 
     @Override
     public BrokerInfo info() {
-        return new BrokerInfo(runtime.brokerId(), runtime.displayName(), version, runtime.runtime(), settings,
+        return new BrokerInfo(runtime.broker().id(), runtime.broker().displayName(), version, runtime.kind(), settings,
                 startToReadyMillis, image.image(), imageId);
     }
 
     @Override
-    public Endpoint endpoint(String protocol) {
-        return Endpoint.of(endpoints, runtime.displayName(), protocol);
+    public Endpoint endpoint(Protocol protocol) {
+        return Endpoint.of(endpoints, runtime.broker().displayName(), protocol);
     }
 
     /** The host's pid of the container's main process (the broker), while it runs. */

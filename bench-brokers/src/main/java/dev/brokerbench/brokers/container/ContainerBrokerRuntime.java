@@ -1,14 +1,16 @@
 package dev.brokerbench.brokers.container;
 
 import dev.brokerbench.brokers.probe.ReadinessProbe;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -20,7 +22,7 @@ import org.testcontainers.utility.DockerImageName;
  */
 public abstract class ContainerBrokerRuntime implements BrokerRuntime {
     static final Duration PULL_TIMEOUT = Duration.ofMinutes(5);
-    private final BrokerRuntime identity;
+    private final BrokerDescriptor broker;
     private final Layout layout;
     private BrokerImages.Choice choice;
 
@@ -34,13 +36,13 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
      * @param probe          the protocol-level readiness probe
      * @param probeProtocol  the protocol it probes
      */
-    public record Layout(Map<String, Integer> ports, String dataPath, String startedLine, Pattern versionPattern,
-                            ReadinessProbe probe, String probeProtocol) {
+    public record Layout(Map<Protocol, Integer> ports, String dataPath, String startedLine, Pattern versionPattern,
+                         ReadinessProbe probe, Protocol probeProtocol) {
     }
 
-    /** @param identity the broker's local runtime: the same id, name and protocols */
-    protected ContainerBrokerRuntime(BrokerRuntime identity, Layout layout) {
-        this.identity = identity;
+    /** @param broker the broker this runtime starts */
+    protected ContainerBrokerRuntime(BrokerDescriptor broker, Layout layout) {
+        this.broker = broker;
         this.layout = layout;
     }
 
@@ -48,51 +50,21 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
         return layout;
     }
 
-    /** Every protocol on one port (brokers with one multi-protocol acceptor). */
-    protected static Map<String, Integer> sameForAll(Set<String> protocols, int port) {
-        Map<String, Integer> ports = new java.util.TreeMap<>();
-        protocols.forEach(p -> ports.put(p, port));
+    /** Every protocol of the broker on one port (brokers with one multi-protocol acceptor). */
+    protected static Map<Protocol, Integer> sameForAll(BrokerDescriptor broker, int port) {
+        Map<Protocol, Integer> ports = new java.util.TreeMap<>();
+        broker.protocols().forEach(p -> ports.put(p, port));
         return ports;
     }
 
     @Override
-    public final String brokerId() {
-        return identity.brokerId();
+    public final BrokerDescriptor broker() {
+        return broker;
     }
 
     @Override
-    public final String displayName() {
-        return identity.displayName();
-    }
-
-    @Override
-    public final String runtime() {
-        return "container";
-    }
-
-    @Override
-    public final java.util.Map<String, Pattern> pressureSignals() {
-        return identity.pressureSignals();
-    }
-
-    @Override
-    public final java.util.Optional<Pattern> recoveryStatement() {
-        return identity.recoveryStatement();
-    }
-
-    @Override
-    public final java.util.Map<String, Pattern> runningFacts() {
-        return identity.runningFacts();
-    }
-
-    @Override
-    public final Set<String> protocols() {
-        return identity.protocols();
-    }
-
-    @Override
-    public final String nativeProtocol() {
-        return identity.nativeProtocol();
+    public final RuntimeKind kind() {
+        return RuntimeKind.CONTAINER;
     }
 
     /** A configured container for the image (environment, files, command); ports and volume are added by the caller. */
@@ -104,7 +76,7 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
     /** The image chosen for this broker (see {@link BrokerImages#choose}). */
     public synchronized BrokerImages.Choice image() {
         if (choice == null) {
-            choice = BrokerImages.choose(brokerId(), i -> DockerEngine.imageId(i).isPresent());
+            choice = BrokerImages.choose(broker.id(), i -> DockerEngine.imageId(i).isPresent());
         }
         return choice;
     }
@@ -119,18 +91,18 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
         if (DockerEngine.imageId(image).isPresent() || DockerEngine.pull(image, PULL_TIMEOUT)) {
             return Optional.empty();
         }
-        String local = BrokerImages.localBuild(brokerId()).orElse("-");
+        String local = BrokerImages.localBuild(broker.id()).orElse("-");
         return Optional.of("image " + image + " is not in the Docker engine and could not be pulled (no registry"
-                + " reachable?): build " + local + " with docker/build-images.sh " + brokerId()
-                + ", or name another with --image " + brokerId() + "=NAME:TAG (-D" + BrokerImages.PROPERTY_PREFIX
-                + brokerId() + "=NAME:TAG)");
+                + " reachable?): build " + local + " with docker/build-images.sh " + broker.id()
+                + ", or name another with --image " + broker.id() + "=NAME:TAG (-D" + BrokerImages.PROPERTY_PREFIX
+                + broker.id() + "=NAME:TAG)");
     }
 
     @Override
     public BrokerInstance start(BrokerEnvironment environment) throws BrokerStartException {
         Optional<String> unavailable = unavailableReason(environment);
         if (unavailable.isPresent()) {
-            throw new BrokerStartException(displayName() + " cannot start in a container: " + unavailable.get());
+            throw new BrokerStartException(broker.displayName() + " cannot start in a container: " + unavailable.get());
         }
         return ContainerBrokerInstance.start(this, environment, image());
     }

@@ -1,10 +1,14 @@
 package dev.brokerbench.brokers.external;
 
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.broker.Protocol;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -12,7 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
+import java.util.List;
 
 /**
  * A broker the user runs elsewhere (another host, a cluster), given by its endpoints. The suite connects to it and
@@ -21,38 +25,29 @@ import java.util.Set;
  * offered.
  */
 public final class ExternalBrokerRuntime implements BrokerRuntime {
-    private final BrokerRuntime identity;
-    private final Map<String, Endpoint> endpoints;
+    private final BrokerDescriptor broker;
+    private final Map<Protocol, Endpoint> endpoints;
 
-    /** @param identity the broker's local runtime: its id, name and native protocol */
-    public ExternalBrokerRuntime(BrokerRuntime identity, Map<String, Endpoint> endpoints) {
-        this.identity = identity;
+    /** @param endpoints where the broker listens, per protocol it offers (a subset of the broker's) */
+    public ExternalBrokerRuntime(BrokerDescriptor broker, Map<Protocol, Endpoint> endpoints) {
+        this.broker = broker;
         this.endpoints = Map.copyOf(endpoints);
     }
 
     @Override
-    public String brokerId() {
-        return identity.brokerId();
+    public BrokerDescriptor broker() {
+        return broker;
     }
 
     @Override
-    public String displayName() {
-        return identity.displayName();
+    public RuntimeKind kind() {
+        return RuntimeKind.EXTERNAL;
     }
 
+    /** Only the protocols given, in the broker's order. */
     @Override
-    public String runtime() {
-        return "external";
-    }
-
-    @Override
-    public Set<String> protocols() {
-        return endpoints.keySet();
-    }
-
-    @Override
-    public String nativeProtocol() {
-        return identity.nativeProtocol();
+    public List<Protocol> protocols() {
+        return broker.protocols().stream().filter(endpoints::containsKey).toList();
     }
 
     /** Empty when every endpoint accepts a TCP connection. */
@@ -62,7 +57,7 @@ public final class ExternalBrokerRuntime implements BrokerRuntime {
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress(e.host(), e.port()), 5_000);
             } catch (IOException ex) {
-                return Optional.of("external " + displayName() + " does not accept connections on " + e.protocol()
+                return Optional.of("external " + broker.displayName() + " does not accept connections on " + e.protocol()
                         + "://" + e.hostAndPort() + " (" + ex.getMessage() + ")");
             }
         }
@@ -74,7 +69,7 @@ public final class ExternalBrokerRuntime implements BrokerRuntime {
         Map<String, String> settings = new LinkedHashMap<>();
         endpoints.forEach((p, e) -> settings.put("endpoint " + p, e.hostAndPort()));
         settings.put("persistence", "as configured by its operator (not controlled by the suite)");
-        BrokerInfo info = new BrokerInfo(brokerId(), displayName(), "unknown (external)", runtime(), settings, 0);
+        BrokerInfo info = new BrokerInfo(broker.id(), broker.displayName(), "unknown (external)", kind(), settings, 0);
         return new BrokerInstance() {
             @Override
             public BrokerInfo info() {
@@ -82,8 +77,8 @@ public final class ExternalBrokerRuntime implements BrokerRuntime {
             }
 
             @Override
-            public Endpoint endpoint(String protocol) {
-                return Endpoint.of(endpoints, "external " + displayName() + " (as given by --url)", protocol);
+            public Endpoint endpoint(Protocol protocol) {
+                return Endpoint.of(endpoints, "external " + broker.displayName() + " (as given by --url)", protocol);
             }
 
             @Override

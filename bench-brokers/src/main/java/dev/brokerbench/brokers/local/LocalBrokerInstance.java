@@ -5,6 +5,7 @@ import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
             java.util.regex.Pattern.compile("\\b(WARN|WARNING|ERROR|FATAL|[A-Za-z.]*(Exception|Error))\\b");
     private final BrokerRuntime runtime;
     private final LocalLaunch launch;
-    private final Map<String, Endpoint> endpoints;
+    private final Map<Protocol, Endpoint> endpoints;
     private final Map<String, String> settings;
     private final Duration startTimeout;
     private final Path instanceDir;
@@ -36,13 +37,13 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private Map<String, String> asRunning = Map.of();
     private String version;
 
-    public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<String, Endpoint> endpoints,
+    public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<Protocol, Endpoint> endpoints,
                                Map<String, String> settings, Duration startTimeout, Path instanceDir) {
         this(runtime, launch, endpoints, settings, startTimeout, instanceDir, List.of());
     }
 
     /** @param companions processes the broker needs (e.g. a private epmd), killed when the instance closes */
-    public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<String, Endpoint> endpoints,
+    public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<Protocol, Endpoint> endpoints,
                                Map<String, String> settings, Duration startTimeout, Path instanceDir,
                                List<LocalProcess> companions) {
         this.companions = List.copyOf(companions);
@@ -61,7 +62,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
             process = LocalProcess.start(launch.command(), launch.environment(), launch.workDir(),
                     launch.consoleLog());
         } catch (IOException e) {
-            throw new BrokerStartException(runtime.displayName() + " could not be launched: " + e.getMessage(), e);
+            throw new BrokerStartException(runtime.broker().displayName() + " could not be launched: " + e.getMessage(), e);
         }
         long deadline = t0 + startTimeout.toNanos();
         while (!launch.probe().ready(launch.probeEndpoint()) || (version = findVersion()) == null) {
@@ -81,7 +82,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
     }
 
     private BrokerStartException failure(String what) {
-        StringBuilder sb = new StringBuilder(runtime.displayName()).append(' ').append(what).append('.');
+        StringBuilder sb = new StringBuilder(runtime.broker().displayName()).append(' ').append(what).append('.');
         String warnings = LocalProcess.matching(launch.brokerLog(), WARNING, LOG_TAIL_LINES);
         if (!warnings.isEmpty()) {
             sb.append(System.lineSeparator()).append("Warnings and errors in ").append(launch.brokerLog())
@@ -114,13 +115,13 @@ public final class LocalBrokerInstance implements BrokerInstance {
     public BrokerInfo info() {
         Map<String, String> all = new java.util.TreeMap<>(settings);
         all.putAll(asRunning);
-        return new BrokerInfo(runtime.brokerId(), runtime.displayName(), version, runtime.runtime(), all,
+        return new BrokerInfo(runtime.broker().id(), runtime.broker().displayName(), version, runtime.kind(), all,
                 startToReadyMillis);
     }
 
     @Override
-    public Endpoint endpoint(String protocol) {
-        return Endpoint.of(endpoints, runtime.displayName(), protocol);
+    public Endpoint endpoint(Protocol protocol) {
+        return Endpoint.of(endpoints, runtime.broker().displayName(), protocol);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.brokerbench.brokers.rabbitmq;
 
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.Amqp091Probe;
@@ -21,9 +22,9 @@ public final class RabbitMqContainerRuntime extends ContainerBrokerRuntime {
     private static final String CONFIG = "/etc/rabbitmq/brokerbench.conf";
 
     public RabbitMqContainerRuntime() {
-        super(new RabbitMqLocalRuntime(), new Layout(Map.of("amqp091", 5672, "amqp", 5672, "stomp", 61613),
+        super(RabbitMqBroker.DESCRIPTOR, new Layout(Map.of(Protocol.AMQP091, 5672, Protocol.AMQP, 5672, Protocol.STOMP, 61613),
                 "/var/lib/rabbitmq", ".*Server startup complete.*",
-                Pattern.compile("Starting RabbitMQ ([0-9][^ ]*) on Erlang"), new Amqp091Probe(), "amqp091"));
+                Pattern.compile("Starting RabbitMQ ([0-9][^ ]*) on Erlang"), new Amqp091Probe(), Protocol.AMQP091));
     }
 
     @Override

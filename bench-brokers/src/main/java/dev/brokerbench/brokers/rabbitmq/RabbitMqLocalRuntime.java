@@ -8,7 +8,10 @@ import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.brokers.local.LocalProcess;
 import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.Amqp091Probe;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
@@ -37,29 +40,19 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
     private static final Pattern STARTED =
             Pattern.compile("(?s)Starting RabbitMQ ([0-9][^ ]*) on Erlang.*Server startup complete");
 
+
+
+
+
+
     @Override
-    public String brokerId() {
-        return "rabbitmq";
+    public BrokerDescriptor broker() {
+        return RabbitMqBroker.DESCRIPTOR;
     }
 
     @Override
-    public String displayName() {
-        return "RabbitMQ";
-    }
-
-    @Override
-    public String runtime() {
-        return "local";
-    }
-
-    @Override
-    public Set<String> protocols() {
-        return Set.of("amqp091", "amqp", "stomp");
-    }
-
-    @Override
-    public String nativeProtocol() {
-        return "amqp091";
+    public RuntimeKind kind() {
+        return RuntimeKind.LOCAL;
     }
 
     @Override
@@ -81,7 +74,7 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         if (unavailable.isPresent()) {
             throw new BrokerStartException(unavailable.get());
         }
-        Path dir = Instances.newDirectory(env.workRoot(), brokerId());
+        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
         int amqpPort = Ports.freeLoopbackPort();
         int stompPort = Ports.freeLoopbackPort();
         int distPort = Ports.freeLoopbackPort();
@@ -94,14 +87,14 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         } catch (IOException e) {
             throw new BrokerStartException("cannot prepare the RabbitMQ node in " + dir + ": " + e.getMessage(), e);
         }
-        Endpoint amqp091 = new Endpoint("amqp091", "127.0.0.1", amqpPort);
+        Endpoint amqp091 = Endpoint.loopback(Protocol.AMQP091, amqpPort);
         LocalLaunch launch = new LocalLaunch(JvmOptions.guarded(env.distributionDir(), dir, List.of(SERVER.toString())),
                 environment, dir, dir.resolve("console.log"), dir.resolve("log").resolve("rabbit.log"), amqp091,
-                new Amqp091Probe(), STARTED, true).withRunningFacts(runningFacts());
-        Map<String, Endpoint> endpoints = Map.of(
-                "amqp091", amqp091,
-                "amqp", new Endpoint("amqp", "127.0.0.1", amqpPort),
-                "stomp", new Endpoint("stomp", "127.0.0.1", stompPort));
+                new Amqp091Probe(), STARTED, true).withRunningFacts(broker().logSignals().runningFacts());
+        Map<Protocol, Endpoint> endpoints = Map.of(
+                Protocol.AMQP091, amqp091,
+                Protocol.AMQP, Endpoint.loopback(Protocol.AMQP, amqpPort),
+                Protocol.STOMP, Endpoint.loopback(Protocol.STOMP, stompPort));
         Map<String, String> settings = settings(env);
         settings.put("installation", "Debian rabbitmq-server, private node (own HOME, cookie, epmd, ports)");
         return Instances.startOrClean(new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(),
@@ -164,27 +157,5 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         env.put("RABBITMQ_ALLOW_INPUT", "true");
         env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput");
         return env;
-    }
-
-    /** How many classic queues RabbitMQ found on disk at boot (both runtimes). */
-    private static final Pattern QUEUES_RECOVERED =
-            Pattern.compile("Recovering \\d+ queues of type rabbit_classic_queue");
-
-    @Override
-    public Optional<Pattern> recoveryStatement() {
-        return Optional.of(QUEUES_RECOVERED);
-    }
-
-    /** RabbitMQ raises a memory or disk alarm and blocks every publishing connection until it clears. */
-    @Override
-    public Map<String, java.util.regex.Pattern> pressureSignals() {
-        return Map.of("producers blocked (memory alarm)", java.util.regex.Pattern.compile("memory resource limit alarm set"),
-                "producers blocked (disk alarm)", java.util.regex.Pattern.compile("disk resource limit alarm set"));
-    }
-
-    @Override
-    public Map<String, java.util.regex.Pattern> runningFacts() {
-        return Map.of("memory high watermark", RunningFacts.fact("Memory high watermark set to ([^\\n]+)"),
-                "disk free limit", RunningFacts.fact("Disk free limit set to ([^\\n]+)"));
     }
 }

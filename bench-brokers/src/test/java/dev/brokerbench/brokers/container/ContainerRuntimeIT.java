@@ -5,17 +5,12 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.ContainerPort;
-import dev.brokerbench.brokers.activemq.ActiveMqClassicContainerRuntime;
-import dev.brokerbench.brokers.apollo.ApolloContainerRuntime;
-import dev.brokerbench.brokers.artemis.ArtemisContainerRuntime;
-import dev.brokerbench.brokers.probe.Amqp091Probe;
-import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
 import dev.brokerbench.brokers.probe.ReadinessProbe;
-import dev.brokerbench.brokers.probe.StompConnectProbe;
-import dev.brokerbench.brokers.rabbitmq.RabbitMqContainerRuntime;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.spi.Catalog;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +19,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -36,23 +30,19 @@ class ContainerRuntimeIT {
     @TempDir
     Path work;
 
-    static Stream<Arguments> brokers() {
-        return Stream.of(
-                Arguments.of(new ArtemisContainerRuntime(), "core", new StompConnectProbe(), "stomp"),
-                Arguments.of(new ActiveMqClassicContainerRuntime(), "openwire", new OpenWireHandshakeProbe(),
-                        "openwire"),
-                Arguments.of(new RabbitMqContainerRuntime(), "amqp091", new Amqp091Probe(), "amqp091"),
-                Arguments.of(new ApolloContainerRuntime(), "stomp", new StompConnectProbe(), "stomp"));
+    /** Every registered container runtime. */
+    static Stream<ContainerBrokerRuntime> brokers() {
+        return Catalog.load().runtimes(RuntimeKind.CONTAINER).stream().map(ContainerBrokerRuntime.class::cast);
     }
 
     /** Skips with the reason and the way to enable it; fails instead when CI requires containers. */
     static void assumeAvailable(ContainerBrokerRuntime runtime, BrokerEnvironment env) {
         Optional<String> why = runtime.unavailableReason(env);
         if (why.isPresent() && DockerEngine.required()) {
-            fail("BROKERBENCH_REQUIRE_CONTAINERS=true but " + runtime.displayName() + " cannot run in a container: "
+            fail("BROKERBENCH_REQUIRE_CONTAINERS=true but " + runtime.broker().displayName() + " cannot run in a container: "
                     + why.get());
         }
-        Assumptions.assumeTrue(why.isEmpty(), () -> "SKIPPED " + runtime.displayName() + " in a container: "
+        Assumptions.assumeTrue(why.isEmpty(), () -> "SKIPPED " + runtime.broker().displayName() + " in a container: "
                 + why.orElseThrow() + ". To run: " + DockerEngine.HOW_TO_ENABLE);
     }
 
@@ -69,16 +59,16 @@ class ContainerRuntimeIT {
 
     @ParameterizedTest
     @MethodSource("brokers")
-    void startsKillsRestartsAndCleansUp(ContainerBrokerRuntime runtime, String protocol, ReadinessProbe probe,
-                                        String probeProtocol) throws Exception {
+    void startsKillsRestartsAndCleansUp(ContainerBrokerRuntime runtime) throws Exception {
         BrokerEnvironment env = new BrokerEnvironment(work, work, Duration.ofSeconds(120), "1g");
         assumeAvailable(runtime, env);
         try (BrokerInstance broker = runtime.start(env)) {
-            Endpoint endpoint = broker.endpoint(protocol);
-            Endpoint probed = broker.endpoint(probeProtocol);
+            Endpoint endpoint = broker.endpoint(runtime.broker().nativeProtocol());
+            Endpoint probed = broker.endpoint(runtime.layout().probeProtocol());
+            ReadinessProbe probe = runtime.layout().probe();
             assertThat(endpoint.host()).isEqualTo("127.0.0.1");
             assertThat(probe.ready(probed)).isTrue();
-            assertThat(broker.info().runtime()).isEqualTo("container");
+            assertThat(broker.info().runtime()).isEqualTo(RuntimeKind.CONTAINER);
             assertThat(broker.info().image()).isEqualTo(runtime.image().image());
             assertThat(broker.info().imageId()).startsWith("sha256:");
             assertThat(broker.info().version()).matches("\\d+\\.\\d+\\.\\d+.*");
@@ -101,7 +91,7 @@ class ContainerRuntimeIT {
 
             broker.restart();
             assertThat(probe.ready(probed)).isTrue();
-            assertThat(broker.endpoint(protocol)).isEqualTo(endpoint);
+            assertThat(broker.endpoint(runtime.broker().nativeProtocol())).isEqualTo(endpoint);
             assertThat(broker.pid().orElseThrow()).isNotEqualTo(firstPid);
             assertThat(sessionContainers()).hasSize(1);
         }

@@ -8,20 +8,20 @@ import java.util.Map;
  * @param brokerId          e.g. {@code artemis}
  * @param displayName       e.g. {@code ActiveMQ Artemis}
  * @param version           as the broker reported it at start
- * @param runtime           {@code local}, {@code container} or {@code external}
+ * @param runtime           how it ran
  * @param settings          persistence, fsync, memory and journal settings in force
  * @param startToReadyMillis from process (or container) start to the first successful protocol-level probe
  * @param image             the container image as named ({@code container} runtime only, else null)
  * @param imageId           the image's content id, {@code sha256:...} ({@code container} runtime only, else null)
  */
-public record BrokerInfo(String brokerId, String displayName, String version, String runtime,
+public record BrokerInfo(String brokerId, String displayName, String version, RuntimeKind runtime,
                          Map<String, String> settings, long startToReadyMillis, String image, String imageId) {
     public BrokerInfo {
         settings = settings == null ? Map.of() : Map.copyOf(settings);
     }
 
     /** A broker that is not a container. */
-    public BrokerInfo(String brokerId, String displayName, String version, String runtime,
+    public BrokerInfo(String brokerId, String displayName, String version, RuntimeKind runtime,
                       Map<String, String> settings, long startToReadyMillis) {
         this(brokerId, displayName, version, runtime, settings, startToReadyMillis, null, null);
     }

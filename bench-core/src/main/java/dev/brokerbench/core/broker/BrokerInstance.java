@@ -7,7 +7,7 @@ public interface BrokerInstance extends AutoCloseable {
     BrokerInfo info();
 
     /** The endpoint for a protocol the broker offers. */
-    Endpoint endpoint(String protocol);
+    Endpoint endpoint(Protocol protocol);
 
     /** The broker's process id, when the runtime knows it. */
     OptionalLong pid();

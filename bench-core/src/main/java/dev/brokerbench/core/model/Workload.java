@@ -41,6 +41,12 @@ public record Workload(String name, String title, String queue, int clients, lon
                        int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
                        Fault fault, Rpc rpc, Sweep sweep, Sweep.Point point, String group) {
 
+    /** The parity rules: four sessions... */
+    public static final int PARITY_CLIENTS = 4;
+    /** ...each with at most 1000 sends awaiting the broker's confirmation in async publish (not a rate window)... */
+    public static final int PARITY_PUBLISH_WINDOW = 1000;
+    /** ...and consumers prefetching 1000 messages. */
+    public static final int PARITY_PREFETCH = 1000;
     public static final int MAX_CLIENTS = 1024;
     public static final int MAX_PAYLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -106,6 +112,53 @@ public record Workload(String name, String title, String queue, int clients, lon
                     int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases) {
         this(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent, publishWindow, prefetch,
                 ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, null);
+    }
+
+    /**
+     * A workload of {@code phases} under the parity rules: {@link #PARITY_CLIENTS} clients, 1000 messages, no
+     * warm-up, empty persistent messages, the parity publish window and prefetch, auto acknowledge, a 10 s idle
+     * timeout; request/reply and one-way with {@link Rpc#DEFAULT_SERVERS} servers and one call in flight. The
+     * {@code with...} methods change what differs.
+     */
+    public static Workload of(String name, List<Phase> phases) {
+        Action reported = reportedPhase(phases).action();
+        boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
+        return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, true, PARITY_PUBLISH_WINDOW, PARITY_PREFETCH,
+                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null,
+                calls ? "rpc" : "seed");
+    }
+
+    public Workload withClients(int n) {
+        return new Workload(name, title, queue, n, messages, warmupMessages, payloadBytes, persistent, publishWindow,
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, group);
+    }
+
+    public Workload withMessages(long n, long warmup) {
+        return new Workload(name, title, queue, clients, n, warmup, payloadBytes, persistent, publishWindow,
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, group);
+    }
+
+    public Workload withMessage(int bytes, boolean isPersistent) {
+        return new Workload(name, title, queue, clients, messages, warmupMessages, bytes, isPersistent, publishWindow,
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, group);
+    }
+
+    public Workload withIdleTimeout(int seconds) {
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, seconds, phases, fault, rpc, sweep, point,
+                group);
+    }
+
+    public Workload withFault(Fault f) {
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, f, rpc, sweep,
+                point, group);
+    }
+
+    public Workload withRpc(Rpc calls) {
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, calls,
+                sweep, point, group);
     }
 
     /** The same workload sweeping {@code sweep} instead (e.g. fewer sizes for a short run). */

@@ -37,9 +37,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         }
     }
 
-    public static final int DEFAULT_CLIENTS = 4;
-    public static final int DEFAULT_WINDOW = 1000;
-    public static final int DEFAULT_PREFETCH = 1000;
+    public static final int DEFAULT_CLIENTS = Workload.PARITY_CLIENTS;
 
     /** One phase as written in YAML. */
     public record PhaseFile(String name, String action, String mode, Boolean reported) {
@@ -73,7 +71,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         String g = group != null ? group : f != null ? "faults" : calls ? "rpc" : "seed";
         return new Workload(name, title, queue != null ? queue : "bench." + name,
                 or(clients, DEFAULT_CLIENTS), or(messages, 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
-                or(persistent, true), or(publishWindow, DEFAULT_WINDOW), or(prefetch, DEFAULT_PREFETCH),
+                or(persistent, true), or(publishWindow, Workload.PARITY_PUBLISH_WINDOW), or(prefetch, Workload.PARITY_PREFETCH),
                 ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
                 or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed, f, rpc,
                 sweep == null ? null : sweep.toSweep(), null, g).validated();

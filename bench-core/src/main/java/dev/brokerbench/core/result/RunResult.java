@@ -55,47 +55,47 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
     }
 
     /**
-     * ok, LOSS, DUP or ERROR. LOSS: a lost message; with a fault, only a confirmed message that was lost (a durability
+     * OK, LOSS, DUP or ERROR. LOSS: a lost message; with a fault, only a confirmed message that was lost (a durability
      * violation), since messages in flight at the kill were never confirmed. DUP: a message received twice; after a
      * fault, only duplicates beyond those the broker flagged as redelivered (a flagged redelivery after a crash is
      * at-least-once delivery working; an unflagged one is a duplicate an application cannot recognise). ERROR:
      * errors, except the expected send failures of the phase the fault hit.
      */
-    public String status() {
+    public Status status() {
         if (rpc != null) {
             return rpcStatus();
         }
         if (accounting != null) {
             if (fault == null ? accounting.lost() > 0 : accounting.lostConfirmed() > 0) {
-                return "LOSS";
+                return Status.LOSS;
             }
             if (fault == null ? accounting.duplicates() > 0 : accounting.duplicates() > accounting.redelivered()) {
-                return "DUP";
+                return Status.DUP;
             }
         }
         boolean errored = !errors.isEmpty() || phases.stream()
                 .filter(p -> fault == null || !p.reported() || p.action() != dev.brokerbench.core.model.Action.PUBLISH)
                 .anyMatch(p -> !p.errors().isEmpty());
-        return errored || accounting == null ? "ERROR" : "ok";
+        return errored || accounting == null ? Status.ERROR : Status.OK;
     }
 
     /**
      * LOSS (a request never reached a server), WRONG (a wrong reply), TIMEOUT (a call unanswered in time, its reply
      * late or never), ERROR or ok.
      */
-    private String rpcStatus() {
+    private Status rpcStatus() {
         if (rpc.lost() > 0) {
-            return "LOSS";
+            return Status.LOSS;
         }
         if (rpc.wrongBody() > 0 || rpc.wrongCorrelation() > 0) {
-            return "WRONG";
+            return Status.WRONG;
         }
         if (rpc.timedOut() > 0 || rpc.late() > 0) {
-            return "TIMEOUT";
+            return Status.TIMEOUT;
         }
         boolean calls = workload.reportedPhase().action() == dev.brokerbench.core.model.Action.RPC;
         boolean exact = calls ? rpc.exactCalls() : rpc.exactOneWay();
         boolean errored = !errors.isEmpty() || phases.stream().anyMatch(p -> !p.errors().isEmpty());
-        return errored || !exact ? "ERROR" : "ok";
+        return errored || !exact ? Status.ERROR : Status.OK;
     }
 }

@@ -1,6 +1,7 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
@@ -102,7 +103,7 @@ public final class MatrixRunner {
                             Workload cell = point.scaled(scale);
                             Optional<String> unmet = Requirements.unmet(broker.entry().broker(), path, cell);
                             if (unmet.isPresent()) {
-                                listener.unsupported(broker.entry().broker().brokerId(), path.id(), cell, unmet.get());
+                                listener.unsupported(broker.entry().broker().broker().id(), path.id(), cell, unmet.get());
                             } else {
                                 cells.add(new Cell(broker, path, cell));
                             }
@@ -118,7 +119,7 @@ public final class MatrixRunner {
             for (Schedule.Slot<Cell> slot : schedule.order(cells)) {
                 Repeat repeat = new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
                 Cell cell = slot.cell();
-                boolean firstUse = usedPaths.add(cell.broker().entry().broker().brokerId() + "/" + cell.path().id());
+                boolean firstUse = usedPaths.add(cell.broker().entry().broker().broker().id() + "/" + cell.path().id());
                 PassPlan cellPlan = firstUse ? plan.firstUse() : plan;
                 Long first = firstCounts.get(cell);
                 OptionalLong measured = runCell(cell.broker().entry().broker(), cell.broker().instance(), cell.path(),
@@ -134,7 +135,7 @@ public final class MatrixRunner {
                 } catch (InterruptedException e) {
                     throw e;
                 } catch (Exception e) {
-                    listener.cellFailed(broker.entry().broker().brokerId(), "*", broker.entry().workloads().get(0),
+                    listener.cellFailed(broker.entry().broker().broker().id(), "*", broker.entry().workloads().get(0),
                             "after the cells: " + ErrorLog.describe(e));
                 }
             }
@@ -177,7 +178,7 @@ public final class MatrixRunner {
 
             @Override
             public long restart() throws BrokerStartException {
-                statementsBeforeRestart = BrokerLog.count(broker.log(), runtime.recoveryStatement());
+                statementsBeforeRestart = BrokerLog.count(broker.log(), runtime.broker().logSignals().recovery());
                 broker.restart();
                 return broker.info().startToReadyMillis();
             }
@@ -185,7 +186,7 @@ public final class MatrixRunner {
             /** Waits a while for it: a broker may write its log behind (RabbitMQ's reaches the file seconds later). */
             @Override
             public String recoveryStatement() {
-                Optional<java.util.regex.Pattern> statement = runtime.recoveryStatement();
+                Optional<java.util.regex.Pattern> statement = runtime.broker().logSignals().recovery();
                 if (statement.isEmpty()) {
                     return null;
                 }
@@ -209,29 +210,33 @@ public final class MatrixRunner {
     private OptionalLong runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
                                  EnvironmentInfo env, Repeat repeat, PassPlan cellPlan) throws InterruptedException {
         Instant started = Instant.now();
-        java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), runtime.pressureSignals());
-        String label = runtime.brokerId() + "/" + path.id() + " " + workload.name();
-        try (Driver driver = path.create(runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec())) {
-            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan);
+        BrokerDescriptor descriptor = runtime.broker();
+        java.util.Map<String, java.util.regex.Pattern> pressure = descriptor.logSignals().pressure();
+        java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), pressure);
+        String label = descriptor.id() + "/" + path.id() + " " + workload.name();
+        try (Driver driver = path.create(descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec())) {
+            descriptor.queues().prepare(broker::endpoint, workload.queue());
+            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan)
+                    .countedBy(queue -> descriptor.queues().count(broker::endpoint, queue));
             ScenarioRunner.Outcome outcome = workload.calls()
                     ? runner.runCalls(workload, driver, broker.pid(), label)
                     : runner.run(workload, driver, broker.pid(), label,
                     Requirements.setupModes(runtime, path), control(runtime, broker), new ConsumerProcesses(path.id(),
-                            runtime.brokerId(), broker.endpoint(path.protocol()), workload.clientSpec()));
+                            descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
                     caveats(runtime, path, workload, outcome.slowed()),
-                    BrokerLog.pressureSince(broker.log(), pressureBefore, runtime.pressureSignals()), repeat,
+                    BrokerLog.pressureSince(broker.log(), pressureBefore, pressure), repeat,
                     outcome.leftover(), outcome.sizing()));
             return outcome.sizing() == null ? OptionalLong.empty()
                     : OptionalLong.of(outcome.sizing().measuredMessages());
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            listener.cellFailed(runtime.brokerId(), path.id(), workload, ErrorLog.describe(e));
+            listener.cellFailed(descriptor.id(), path.id(), workload, ErrorLog.describe(e));
             return OptionalLong.empty();
         }
     }

@@ -1,6 +1,9 @@
 package dev.brokerbench.core.run;
 
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
@@ -9,6 +12,8 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
+import java.util.Collection;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -72,25 +77,36 @@ public final class Requirements {
         return modes;
     }
 
-    /** What the pair supports; a broker without the path's protocol supports nothing. */
+    /** What the pair supports, as the runtime offers it (an external broker offers only the protocols given). */
     public static Map<Capability, Support> capabilities(BrokerRuntime broker, DriverFactory path) {
-        if (!broker.protocols().contains(path.protocol())) {
+        return capabilities(broker.broker(), broker.protocols(), path);
+    }
+
+    /**
+     * What the pair supports: the path's capabilities, overridden by what the broker itself lacks over the path's
+     * protocol; a broker that does not offer the protocol supports nothing.
+     */
+    public static Map<Capability, Support> capabilities(BrokerDescriptor broker, Collection<Protocol> offered,
+                                                        DriverFactory path) {
+        Map<Capability, Support> caps = new EnumMap<>(Capability.class);
+        if (!offered.contains(path.protocol())) {
             Support no = Support.no(broker.displayName() + " offers no " + path.protocol() + " endpoint");
-            Map<Capability, Support> none = new java.util.EnumMap<>(Capability.class);
             for (Capability c : Capability.values()) {
-                none.put(c, no);
+                caps.put(c, no);
             }
-            return none;
+            return caps;
         }
-        return path.capabilities(broker.brokerId());
+        caps.putAll(path.capabilities());
+        caps.putAll(broker.gaps(path.protocol()));
+        return caps;
     }
 
     /** Empty if the pair can run the workload as defined; otherwise the first missing capability and why. */
     public static Optional<String> unmet(BrokerRuntime broker, DriverFactory path, Workload workload) {
         if (!broker.protocols().contains(path.protocol())) {
-            return Optional.of(broker.displayName() + " offers no " + path.protocol() + " endpoint");
+            return Optional.of(broker.broker().displayName() + " offers no " + path.protocol() + " endpoint");
         }
-        if (workload.fault() != null && "external".equals(broker.runtime())) {
+        if (workload.fault() != null && broker.kind() == RuntimeKind.EXTERNAL) {
             return Optional.of("fault injection needs a broker the suite runs (--runtime local or container), not an"
                     + " external one");
         }

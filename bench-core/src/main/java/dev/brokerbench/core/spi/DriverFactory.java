@@ -1,6 +1,7 @@
 package dev.brokerbench.core.spi;
 
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
 import java.util.Map;
 
@@ -14,8 +15,8 @@ public interface DriverFactory {
     /** One line for {@code bench list}. */
     String description();
 
-    /** The broker endpoint protocol this path needs, e.g. {@code core}, {@code openwire}. */
-    String protocol();
+    /** The broker endpoint protocol this path needs. */
+    Protocol protocol();
 
     /**
      * True for a labelled alternative (e.g. a library's native async API standing in for a JMS 2.0 feature it
@@ -25,19 +26,15 @@ public interface DriverFactory {
         return false;
     }
 
-    /** What this path supports against the given broker (which offers {@link #protocol()}). */
-    Map<Capability, Support> capabilities(String brokerId);
+    /**
+     * What this path supports, with the reason for each gap. What a broker itself lacks over the protocol is the
+     * broker's to say ({@link dev.brokerbench.core.broker.BrokerDescriptor#gaps}).
+     */
+    Map<Capability, Support> capabilities();
 
     /**
      * Connects to {@code brokerId}'s endpoint. The broker id lets a path apply that broker's addressing quirks
      * (declared in the path, never as a switch in core code).
      */
     Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception;
-
-    /** The registered client path with this id (for a process that was given only the id). */
-    static DriverFactory named(String id) {
-        return java.util.ServiceLoader.load(DriverFactory.class).stream().map(java.util.ServiceLoader.Provider::get)
-                .filter(f -> f.id().equals(id)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no client path '" + id + "' on the classpath"));
-    }
 }

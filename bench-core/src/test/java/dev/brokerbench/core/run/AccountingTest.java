@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
-import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
@@ -27,9 +26,9 @@ class AccountingTest {
     }
 
     static Workload workload(PublishMode mode, long messages, int clients) {
-        return new Workload("t", "test", "q", clients, messages, 0, 16, true, 1000, 1000, AckMode.AUTO, 1, 0, 1,
-                List.of(new Phase("publish", Action.PUBLISH, mode, true), new Phase("drain", Action.CONSUME, null,
-                        false)));
+        return Workload.of("t", List.of(new Phase("publish", Action.PUBLISH, mode, true),
+                new Phase("drain", Action.CONSUME, null, false))).withClients(clients).withMessages(messages, 0)
+                .withMessage(16, true).withIdleTimeout(1).withQueue("q");
     }
 
     private static Accounting run(LoopbackDriver driver, PublishMode mode) throws Exception {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
 import dev.brokerbench.core.loopback.LoopbackDriver;
-import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
@@ -70,9 +69,9 @@ class FaultTest {
     }
 
     private static ScenarioRunner.Outcome run(KillableBroker broker, PublishMode mode) throws Exception {
-        Workload w = new Workload("f", "fault", "q", 4, 4000, 400, 0, true, 1000, 1000, AckMode.AUTO, 1, 0, 1,
-                List.of(new Phase("publish", Action.PUBLISH, mode, true), new Phase("drain", Action.CONSUME, null,
-                        false)), Fault.killBroker(0.5));
+        Workload w = Workload.of("f", List.of(new Phase("publish", Action.PUBLISH, mode, true),
+                new Phase("drain", Action.CONSUME, null, false))).withMessages(4000, 400).withIdleTimeout(1)
+                .withFault(Fault.killBroker(0.5)).withQueue("q");
         // one warm-up pass of the workload's 400 messages: the warm-up's accounting is what this test checks
         return new ScenarioRunner(ProgressListener.NONE, FAST)
                 .planned(new PassPlan(new Warmup(java.time.Duration.ZERO, java.time.Duration.ZERO, 400, 400, 1, 1.0), null))

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackBroker.Request;
 import dev.brokerbench.core.loopback.LoopbackDriver;
-import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Rpc;
@@ -78,9 +77,8 @@ class RpcAccountingTest {
     }
 
     static Workload rpc(long calls, int window, int idleTimeoutSeconds) {
-        return new Workload("r", "rpc test", "q", 4, calls, 0, 64, false, 1000, 1000, AckMode.AUTO, 1, 0,
-                idleTimeoutSeconds, List.of(new Phase("rpc", Action.RPC, null, true)), null, new Rpc(2, window),
-                null, null, "rpc");
+        return Workload.of("r", List.of(new Phase("rpc", Action.RPC, null, true))).withMessages(calls, 0)
+                .withMessage(64, false).withIdleTimeout(idleTimeoutSeconds).withRpc(new Rpc(2, window));
     }
 
     private static RpcAccounting run(LoopbackDriver driver, Workload workload) throws Exception {
@@ -136,8 +134,8 @@ class RpcAccountingTest {
 
     @Test
     void oneWayIsCountedWhereItArrives() throws Exception {
-        Workload w = new Workload("o", "one-way test", "q", 4, 4000, 0, 32, false, 1000, 1000, AckMode.AUTO, 1, 0,
-                1, List.of(new Phase("oneway", Action.ONEWAY, null, true)), null, new Rpc(2, 1), null, null, "rpc");
+        Workload w = Workload.of("o", List.of(new Phase("oneway", Action.ONEWAY, null, true))).withMessages(4000, 0)
+                .withMessage(32, false).withIdleTimeout(1).withRpc(new Rpc(2, 1));
         java.util.concurrent.atomic.AtomicLong casts = new java.util.concurrent.atomic.AtomicLong();
         LoopbackDriver dropsTwo = new LoopbackDriver(new LoopbackBroker(), false) {
             @Override

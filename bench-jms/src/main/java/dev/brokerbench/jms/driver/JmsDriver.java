@@ -52,7 +52,6 @@ public final class JmsDriver implements Driver {
     }
 
     private <T> T onNewConnection(ConnectionFactory from, String queue, OnConnection<T> build) throws Exception {
-        provider.prepareQueue(brokerId, endpoint, queue);
         Connection connection = from.createConnection();
         try {
             return build.build(connection);
@@ -95,7 +94,6 @@ public final class JmsDriver implements Driver {
     @Override
     public RpcServer rpcServer(String queue, int sessions, java.util.function.LongConsumer onReceive)
             throws Exception {
-        provider.prepareQueue(brokerId, endpoint, queue);
         return JmsRpcServer.start(factory, queue, sessions, onReceive);
     }
 

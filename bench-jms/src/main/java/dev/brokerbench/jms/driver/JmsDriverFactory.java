@@ -53,10 +53,6 @@ public abstract class JmsDriverFactory implements DriverFactory {
         return false;
     }
 
-    /** Makes sure the durable queue exists where the library cannot create it itself; idempotent. */
-    protected void prepareQueue(String brokerId, Endpoint endpoint, String queue) throws Exception {
-    }
-
     /**
      * The broker's own count of the queue's messages. By default what a JMS QueueBrowser lists (the broker's view of
      * the queue, read without consuming it); providers with a statistics or management API use that instead.
@@ -81,7 +77,7 @@ public abstract class JmsDriverFactory implements DriverFactory {
     }
 
     @Override
-    public Map<Capability, Support> capabilities(String brokerId) {
+    public Map<Capability, Support> capabilities() {
         if (!prefetchesOnlyWithListener()) {
             return supported();
         }

@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.provider;
 
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Stamp;
@@ -37,8 +38,8 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
     }
 
     @Override
-    public String protocol() {
-        return "core";
+    public Protocol protocol() {
+        return Protocol.CORE;
     }
 
     @Override

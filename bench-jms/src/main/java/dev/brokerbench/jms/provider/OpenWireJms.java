@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.provider;
 
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
@@ -32,8 +33,8 @@ public class OpenWireJms extends JmsDriverFactory {
     }
 
     @Override
-    public String protocol() {
-        return "openwire";
+    public Protocol protocol() {
+        return Protocol.OPENWIRE;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.brokerbench.jms.provider;
 
-import dev.brokerbench.amqp.AmqpQueues;
+import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.jms.driver.AsyncSend;
@@ -26,8 +26,8 @@ public final class QpidJms extends JmsDriverFactory {
             "apollo", new Dialect("&jms.queuePrefix=queue://&jms.topicPrefix=topic://",
                     "Apollo addresses queues as queue://NAME"),
             "rabbitmq", new Dialect("&jms.queuePrefix=/amq/queue/",
-                    "RabbitMQ's AMQP 1.0 plugin: /amq/queue/NAME on a durable queue declared beforehand over"
-                            + " AMQP 0-9-1 (/queue/NAME would create a non-durable queue)"));
+                    "RabbitMQ's AMQP 1.0 plugin: /amq/queue/NAME on the durable queue the broker's module declares"
+                            + " beforehand over AMQP 0-9-1 (/queue/NAME would create a non-durable queue)"));
 
     @Override
     public String id() {
@@ -40,8 +40,8 @@ public final class QpidJms extends JmsDriverFactory {
     }
 
     @Override
-    public String protocol() {
-        return "amqp";
+    public Protocol protocol() {
+        return Protocol.AMQP;
     }
 
     @Override
@@ -80,48 +80,5 @@ public final class QpidJms extends JmsDriverFactory {
         settings.put("reconnect", spec.reconnect() ? "failover: every 100 ms, up to 1200 attempts"
                 : "off (plain amqp: URI): a broken connection fails the phase");
         return new Configured(new JmsConnectionFactory(url), url, settings);
-    }
-
-    @Override
-    protected void prepareQueue(String brokerId, Endpoint endpoint, String queue) throws Exception {
-        if (brokerId.equals("rabbitmq")) {
-            AmqpQueues.declare(endpoint.host(), endpoint.port(), queue);
-        }
-    }
-
-    @Override
-    public java.util.Map<dev.brokerbench.core.spi.Capability, dev.brokerbench.core.spi.Support> capabilities(
-            String brokerId) {
-        var caps = new java.util.EnumMap<>(super.capabilities(brokerId));
-        if (brokerId.equals("apollo")) {
-            caps.put(dev.brokerbench.core.spi.Capability.PREFETCH, dev.brokerbench.core.spi.Support.notEquivalent(
-                    "Apollo 1.7.1 does not hold AMQP link credit to the message: with a credit of 1000, an idle"
-                            + " consumer was handed 1,100 empty and 623-756 10 KB messages in three runs (measured through the broker);"
-                            + " Apollo over OpenWire holds exactly 1000 (client path openwire-jms)"));
-        }
-        if (brokerId.equals("rabbitmq")) {
-            caps.put(dev.brokerbench.core.spi.Capability.REQUEST_REPLY, dev.brokerbench.core.spi.Support.no(
-                    "RabbitMQ 3.10's AMQP 1.0 plugin creates no dynamic nodes: opening a JMS TemporaryQueue for the"
-                            + " replies times out"));
-        }
-        return caps;
-    }
-
-    /**
-     * RabbitMQ serves AMQP 0-9-1 on the same port: its own count. Apollo's connector detects the protocol: its
-     * count is a STOMP browse on the same port (a QueueBrowser over its AMQP 1.0 listed 0 messages on a queue that
-     * held 101, seen after a restart; over OpenWire it lists only messages sent over OpenWire). Elsewhere what a
-     * QueueBrowser lists.
-     */
-    @Override
-    protected java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(
-            jakarta.jms.ConnectionFactory factory, String brokerId, Endpoint endpoint, String queue) throws Exception {
-        if (brokerId.equals("rabbitmq")) {
-            return java.util.Optional.of(AmqpQueues.count(endpoint.host(), endpoint.port(), queue));
-        }
-        if (brokerId.equals("apollo")) {
-            return java.util.Optional.of(StompBrowse.count(endpoint.host(), endpoint.port(), queue));
-        }
-        return super.brokerCount(factory, brokerId, endpoint, queue);
     }
 }

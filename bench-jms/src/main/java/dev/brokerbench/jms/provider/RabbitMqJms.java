@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.provider;
 
+import dev.brokerbench.core.broker.Protocol;
 import com.rabbitmq.jms.admin.RMQConnectionFactory;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
@@ -35,8 +36,8 @@ public final class RabbitMqJms extends JmsDriverFactory {
     }
 
     @Override
-    public String protocol() {
-        return "amqp091";
+    public Protocol protocol() {
+        return Protocol.AMQP091;
     }
 
     @Override
@@ -89,12 +90,5 @@ public final class RabbitMqJms extends JmsDriverFactory {
                 + " by rabbitmq-jms");
         settings.put("queue", "durable queue declared by rabbitmq-jms (bound to exchange jms.durable.queues)");
         return new Configured(factory, "amqp://" + endpoint.hostAndPort(), settings);
-    }
-
-    /** RabbitMQ's own count (a passive queue.declare on the same port). */
-    @Override
-    protected java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(
-            jakarta.jms.ConnectionFactory factory, String brokerId, Endpoint endpoint, String queue) throws Exception {
-        return java.util.Optional.of(dev.brokerbench.amqp.AmqpQueues.count(endpoint.host(), endpoint.port(), queue));
     }
 }

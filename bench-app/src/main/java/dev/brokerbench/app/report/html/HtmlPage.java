@@ -15,6 +15,7 @@ import dev.brokerbench.app.report.charts.Charts;
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.result.EnvironmentInfo;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.Status;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -122,7 +123,7 @@ public final class HtmlPage {
         List<String> flags = new ArrayList<>();
         for (RunResult r : data.results()) {
             String cell = r.broker().brokerId() + " / " + r.client().clientPath() + " / " + SummaryTables.caseLabel(r);
-            if (!r.status().equals("ok")) {
+            if (!r.status().ok()) {
                 flags.add("<span class=\"badge bad\">" + r.status() + "</span> " + esc(cell) + ": "
                         + esc(r.rpc() != null ? r.rpc().summary()
                         : r.accounting() == null ? "no accounting" : r.accounting().summary()));
@@ -171,8 +172,7 @@ public final class HtmlPage {
             h.append("<tr>");
             for (String c : row) {
                 boolean num = c.matches("[-0-9.,/ –%]+");
-                String cls = c.equals("ok") ? "badge ok"
-                        : c.equals("LOSS") || c.equals("DUP") || c.equals("ERROR") ? "badge bad" : null;
+                String cls = Status.labelled(c).map(s -> s.ok() ? "badge ok" : "badge bad").orElse(null);
                 h.append(num ? "<td class=\"num\">" : "<td>")
                         .append(cls == null ? esc(c) : "<span class=\"" + cls + "\">" + esc(c) + "</span>")
                         .append("</td>");

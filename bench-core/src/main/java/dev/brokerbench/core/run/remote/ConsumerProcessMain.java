@@ -77,9 +77,9 @@ public final class ConsumerProcessMain {
     private static void run(String[] args, DataOutputStream wire, AtomicBoolean stop, CountDownLatch go)
             throws Exception {
         String pathId = args[0];
-        Endpoint endpoint = new Endpoint(args[2], args[3], Integer.parseInt(args[4]));
+        Endpoint endpoint = new Endpoint(new dev.brokerbench.core.broker.Protocol(args[2]), args[3], Integer.parseInt(args[4]));
         ClientSpec spec = Json.mapper().readValue(args[6], ClientSpec.class);
-        DriverFactory path = DriverFactory.named(pathId);
+        DriverFactory path = dev.brokerbench.core.spi.Catalog.load().requirePath(pathId);
         boolean explicitAck = spec.ackMode() == AckMode.CLIENT || spec.ackMode() == AckMode.TRANSACTED;
         try (Driver driver = path.create(args[1], endpoint, spec); Consumer consumer = driver.consumer(args[5])) {
             ConsumerWire.ready(wire);

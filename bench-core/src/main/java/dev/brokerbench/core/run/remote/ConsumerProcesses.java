@@ -24,7 +24,7 @@ public record ConsumerProcesses(String pathId, String brokerId, Endpoint endpoin
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"), ConsumerProcessMain.class.getName(),
-                pathId, brokerId, endpoint.protocol(), endpoint.host(), String.valueOf(endpoint.port()), queue,
+                pathId, brokerId, endpoint.protocol().name(), endpoint.host(), String.valueOf(endpoint.port()), queue,
                 Json.mapper().writeValueAsString(spec));
         return ProcessConsumer.start(command, timeout);
     }

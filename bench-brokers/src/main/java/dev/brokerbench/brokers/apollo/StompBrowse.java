@@ -1,4 +1,4 @@
-package dev.brokerbench.jms.provider;
+package dev.brokerbench.brokers.apollo;
 
 import dev.brokerbench.core.result.BrokerCount;
 import java.io.BufferedInputStream;

@@ -1,0 +1,22 @@
+package dev.brokerbench.brokers.artemis;
+
+import dev.brokerbench.brokers.local.RunningFacts;
+import dev.brokerbench.core.broker.BrokerDescriptor;
+import dev.brokerbench.core.broker.Protocol;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** ActiveMQ Artemis, whatever runs it: one acceptor serving Core, OpenWire, AMQP 1.0 and STOMP. */
+public final class ArtemisBroker {
+    public static final BrokerDescriptor DESCRIPTOR = BrokerDescriptor.broker("artemis", "ActiveMQ Artemis",
+                    Protocol.CORE, Protocol.OPENWIRE, Protocol.AMQP, Protocol.STOMP)
+            .withLogSignals(new BrokerDescriptor.LogSignals(
+                    Map.of("paged to disk (global-max-size reached)", Pattern.compile("AMQ222038"),
+                            "producers blocked (disk full)", Pattern.compile("AMQ222212")),
+                    Optional.empty(),
+                    Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"))));
+
+    private ArtemisBroker() {
+    }
+}

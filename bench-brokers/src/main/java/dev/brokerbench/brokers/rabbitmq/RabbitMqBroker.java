@@ -1,0 +1,33 @@
+package dev.brokerbench.brokers.rabbitmq;
+
+import dev.brokerbench.brokers.local.RunningFacts;
+import dev.brokerbench.core.broker.BrokerDescriptor;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.Support;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * RabbitMQ, whatever runs it: AMQP 0-9-1 and AMQP 1.0 on one port, STOMP on another. Its queues are declared and
+ * counted over AMQP 0-9-1 ({@link RabbitMqQueues}), so that an AMQP 1.0 client finds the durable queue.
+ */
+public final class RabbitMqBroker {
+    public static final BrokerDescriptor DESCRIPTOR = BrokerDescriptor.broker("rabbitmq", "RabbitMQ",
+                    Protocol.AMQP091, Protocol.AMQP, Protocol.STOMP)
+            .withLogSignals(new BrokerDescriptor.LogSignals(
+                    // a memory or disk alarm blocks every publishing connection until it clears
+                    Map.of("producers blocked (memory alarm)", Pattern.compile("memory resource limit alarm set"),
+                            "producers blocked (disk alarm)", Pattern.compile("disk resource limit alarm set")),
+                    // how many classic queues it found on disk at boot
+                    Optional.of(Pattern.compile("Recovering \\d+ queues of type rabbit_classic_queue")),
+                    Map.of("memory high watermark", RunningFacts.fact("Memory high watermark set to ([^\\n]+)"),
+                            "disk free limit", RunningFacts.fact("Disk free limit set to ([^\\n]+)"))))
+            .withGap(Protocol.AMQP, Capability.REQUEST_REPLY, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin creates"
+                    + " no dynamic nodes: opening a JMS TemporaryQueue for the replies times out"))
+            .withQueues(new RabbitMqQueues());
+
+    private RabbitMqBroker() {
+    }
+}

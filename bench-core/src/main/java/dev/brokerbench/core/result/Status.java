@@ -1,0 +1,37 @@
+package dev.brokerbench.core.result;
+
+/** What a cell's accounting and errors say, as printed in every table: {@code ok} or the problem in capitals. */
+public enum Status {
+    /** Every message (or call) accounted for, no errors. */
+    OK("ok"),
+    /** A lost message; with a fault, a confirmed message that was lost (a durability violation). */
+    LOSS("LOSS"),
+    /** A message received twice; after a fault, beyond the redeliveries the broker flagged. */
+    DUP("DUP"),
+    /** Request/reply: a reply with the wrong body or correlation id. */
+    WRONG("WRONG"),
+    /** Request/reply: a call unanswered in time, its reply late or never. */
+    TIMEOUT("TIMEOUT"),
+    /** Errors (except the expected send failures of the phase a fault hit), or no exact account. */
+    ERROR("ERROR");
+
+    private final String label;
+
+    Status(String label) {
+        this.label = label;
+    }
+
+    public boolean ok() {
+        return this == OK;
+    }
+
+    /** The status printed as {@code label}, if it is one. */
+    public static java.util.Optional<Status> labelled(String label) {
+        return java.util.Arrays.stream(values()).filter(s -> s.label.equals(label)).findFirst();
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}
