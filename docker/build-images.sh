@@ -31,7 +31,7 @@ brokers=()
 for arg in "$@"; do
   case "$arg" in
     --rebuild) rebuild=1 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     *) if [ -n "${recipe_dir[$arg]:-}" ]; then brokers+=("$arg"); else
          echo "build-images.sh: unknown argument '$arg'; allowed: --rebuild, ${known[*]}" >&2; exit 2; fi ;;
   esac

@@ -85,7 +85,7 @@ class RpcIT {
     }
 
     private static boolean zeroMqLate(RunResult r) {
-        return r.broker().brokerId().equals("zeromq") && r.status().equals("TIMEOUT");
+        return r.broker().brokerId().equals("zeromq") && r.status() == Status.TIMEOUT;
     }
 
     /**

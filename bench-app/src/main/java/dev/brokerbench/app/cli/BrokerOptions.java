@@ -43,7 +43,7 @@ public final class BrokerOptions {
 
     static final String RUNTIME_ENV = "BROKERBENCH_RUNTIME";
     static final String RUNTIME_PROPERTY = "brokerbench.runtime";
-    private static final Pattern URL = Pattern.compile("([a-z0-9]+)=([a-z0-9]+)://([^:/\\s]+):([0-9]{1,5})/?");
+    private static final Pattern URL = Pattern.compile("([a-z0-9]+)=([a-z][a-z0-9]*)://([^:/\\s]+):([0-9]{1,5})/?");
 
     @Option(names = "--runtime", paramLabel = "KIND",
             description = "How brokers run: auto (in a container where a Docker engine and the broker's image are"

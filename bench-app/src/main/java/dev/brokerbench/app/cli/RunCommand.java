@@ -348,7 +348,8 @@ public final class RunCommand implements Callable<Integer> {
             return catalog.defaultPaths(broker.broker());
         }
         if (clientIds.equals(List.of("all"))) {
-            return catalog.compatiblePaths(broker.broker());
+            return catalog.compatiblePaths(broker.broker()).stream()
+                    .filter(p -> broker.protocols().contains(p.protocol())).toList();
         }
         return clientIds.stream().map(id -> catalog.path(id).orElseThrow()).toList();
     }

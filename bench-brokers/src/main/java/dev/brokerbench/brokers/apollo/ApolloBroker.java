@@ -22,7 +22,8 @@ public final class ApolloBroker {
             .withQueues(new QueueAdmin() {
                 @Override
                 public Optional<BrokerCount> count(Endpoints broker, String queue) throws Exception {
-                    var stomp = broker.of(Protocol.STOMP);
+                    // one protocol-detecting port: STOMP is spoken wherever any of its protocols is
+                    var stomp = broker.first(Protocol.STOMP, Protocol.AMQP, Protocol.OPENWIRE);
                     return Optional.of(StompBrowse.count(stomp.host(), stomp.port(), queue));
                 }
             });

@@ -8,6 +8,7 @@ import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.broker.UnmanagedInstance;
 import dev.brokerbench.core.broker.Protocol;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -15,7 +16,6 @@ import java.net.Socket;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.List;
 
 /**
@@ -70,41 +70,6 @@ public final class ExternalBrokerRuntime implements BrokerRuntime {
         endpoints.forEach((p, e) -> settings.put("endpoint " + p, e.hostAndPort()));
         settings.put("persistence", "as configured by its operator (not controlled by the suite)");
         BrokerInfo info = new BrokerInfo(broker.id(), broker.displayName(), "unknown (external)", kind(), settings, 0);
-        return new BrokerInstance() {
-            @Override
-            public BrokerInfo info() {
-                return info;
-            }
-
-            @Override
-            public Endpoint endpoint(Protocol protocol) {
-                return Endpoint.of(endpoints, "external " + broker.displayName() + " (as given by --url)", protocol);
-            }
-
-            @Override
-            public OptionalLong pid() {
-                return OptionalLong.empty();
-            }
-
-            @Override
-            public void kill() {
-                throw new UnsupportedOperationException("the suite does not control an external broker");
-            }
-
-            @Override
-            public void restart() {
-                throw new UnsupportedOperationException("the suite does not control an external broker");
-            }
-
-            @Override
-            public void stop() {
-                // not ours to stop
-            }
-
-            @Override
-            public void close() {
-                // not ours to remove
-            }
-        };
+        return new UnmanagedInstance(info, endpoints, "external " + broker.displayName() + " (as given by --url)");
     }
 }

@@ -34,7 +34,8 @@ final class RabbitMqQueues implements QueueAdmin {
     }
 
     private static Connection connect(Endpoints broker, String name) throws Exception {
-        Endpoint endpoint = broker.of(Protocol.AMQP091);
+        // AMQP 0-9-1 and AMQP 1.0 share the listener
+        Endpoint endpoint = broker.first(Protocol.AMQP091, Protocol.AMQP);
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost(endpoint.host());
         factory.setPort(endpoint.port());

@@ -62,7 +62,9 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
                 throw new IllegalArgumentException("gaps of " + name + " name protocol " + p + ", which it does not"
                         + " offer; it offers " + offered);
             }
-            copy.put(p, Collections.unmodifiableMap(new EnumMap<>(g)));
+            Map<Capability, Support> gap = new EnumMap<>(Capability.class);
+            gap.putAll(g);
+            copy.put(p, Collections.unmodifiableMap(gap));
         });
         gaps = Collections.unmodifiableMap(copy);
         queues = queues == null ? QueueAdmin.NONE : queues;

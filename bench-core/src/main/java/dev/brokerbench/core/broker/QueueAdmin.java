@@ -17,6 +17,21 @@ public interface QueueAdmin {
     interface Endpoints {
         /** The endpoint for {@code protocol}; an {@link IllegalArgumentException} where the broker offers none. */
         Endpoint of(Protocol protocol);
+
+        /**
+         * The host and port of the first of {@code protocols} given (an external broker offers only those given),
+         * for a broker that serves them all on one listener.
+         */
+        default Endpoint first(Protocol... protocols) {
+            for (Protocol p : protocols) {
+                try {
+                    return of(p);
+                } catch (IllegalArgumentException notGiven) {
+                    // try the next
+                }
+            }
+            throw new IllegalArgumentException("none of " + java.util.List.of(protocols) + " given");
+        }
     }
 
     /** Makes sure the durable queue exists (before any client of a cell uses it); idempotent. */

@@ -214,10 +214,10 @@ public final class MatrixRunner {
         java.util.Map<String, java.util.regex.Pattern> pressure = descriptor.logSignals().pressure();
         java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), pressure);
         String label = descriptor.id() + "/" + path.id() + " " + workload.name();
-        try (Driver driver = path.create(descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec())) {
-            descriptor.queues().prepare(broker::endpoint, workload.queue());
-            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan)
-                    .countedBy(queue -> descriptor.queues().count(broker::endpoint, queue));
+        try (Driver driver = BrokerQueuesDriver.of(
+                path.create(descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec()),
+                descriptor.queues(), broker::endpoint)) {
+            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan);
             ScenarioRunner.Outcome outcome = workload.calls()
                     ? runner.runCalls(workload, driver, broker.pid(), label)
                     : runner.run(workload, driver, broker.pid(), label,

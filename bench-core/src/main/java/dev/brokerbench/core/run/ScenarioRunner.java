@@ -32,13 +32,6 @@ public final class ScenarioRunner {
     private final PhaseContext.Limits limits;
     private final RateWindow window;
     private PassPlan plan = PassPlan.DEFAULT;
-    private QueueCounter brokerCounter = queue -> java.util.Optional.empty();
-
-    /** The broker's own count of a queue, asked before the client path's. */
-    @FunctionalInterface
-    public interface QueueCounter {
-        java.util.Optional<BrokerCount> count(String queue) throws Exception;
-    }
 
     public ScenarioRunner(ProgressListener progress) {
         this(progress, RateWindow.DEFAULT);
@@ -57,12 +50,6 @@ public final class ScenarioRunner {
         this.progress = progress;
         this.limits = limits;
         this.window = window;
-    }
-
-    /** This runner asking {@code counter} for the broker's own count of a queue before the path's driver. */
-    public ScenarioRunner countedBy(QueueCounter counter) {
-        this.brokerCounter = counter;
-        return this;
     }
 
     /** This runner sizing its passes by {@code plan} (default {@link PassPlan#DEFAULT}). */
@@ -308,7 +295,7 @@ public final class ScenarioRunner {
      * left anything on it: when the warm-up's exact accounting received every message it sent, that is the count
      * (0); otherwise the broker is asked (null where the path cannot ask or the broker did not answer).
      */
-    private BrokerCount leftover(Pass warmup, Driver driver, String queue) {
+    private static BrokerCount leftover(Pass warmup, Driver driver, String queue) {
         if (warmup == null) {
             return null;
         }
@@ -319,10 +306,9 @@ public final class ScenarioRunner {
     }
 
     /** The broker's own count of the queue, or null where the path cannot ask or the broker did not answer. */
-    private BrokerCount brokerCount(Driver driver, String queue) {
+    private static BrokerCount brokerCount(Driver driver, String queue) {
         try {
-            java.util.Optional<BrokerCount> broker = brokerCounter.count(queue);
-            return broker.isPresent() ? broker.get() : driver.brokerCount(queue).orElse(null);
+            return driver.brokerCount(queue).orElse(null);
         } catch (Exception e) {
             return null;
         }
