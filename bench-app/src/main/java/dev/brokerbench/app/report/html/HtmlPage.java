@@ -24,20 +24,21 @@ import java.util.Map;
 
 /** The self-contained report page: inline CSS, charts as PNG data URIs, no script, opens offline. */
 public final class HtmlPage {
-    private static final String CSS = """
-            body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d2430;background:#f4f6f9}
-            header{background:#1d2a44;color:#fff;padding:24px 40px}header h1{margin:0 0 6px}header p{margin:0;opacity:.85}
-            main{padding:24px 40px;max-width:1400px}section{background:#fff;border-radius:8px;padding:16px 24px;margin:0 0 20px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
-            h2{margin-top:0;font-size:1.2em}table{border-collapse:collapse;font-size:13px;width:100%}
-            th,td{border-bottom:1px solid #e3e7ee;padding:5px 8px;text-align:left;vertical-align:top}th{background:#f0f3f8}
-            td.num{text-align:right;font-variant-numeric:tabular-nums}.badge{padding:2px 8px;border-radius:10px;font-weight:600;font-size:12px}
-            .ok{background:#ddf4e4;color:#17643a}.bad{background:#fde2e1;color:#a4161a}.warn{background:#fff3cd;color:#7a5a00}
-            .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr));gap:16px}
-            figure{margin:0}figure img{width:100%;border:1px solid #e3e7ee;border-radius:6px}figcaption{font-size:12px;color:#5b6577}
-            .flags li{margin:4px 0}code{background:#eef1f6;padding:1px 4px;border-radius:3px}
-            """;
+    /** The page's style sheet, a resource next to this class. */
+    private static final String CSS = css();
 
     private HtmlPage() {
+    }
+
+    private static String css() {
+        try (java.io.InputStream in = HtmlPage.class.getResourceAsStream("report.css")) {
+            if (in == null) {
+                throw new IllegalStateException("report.css missing from the classpath");
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read report.css", e);
+        }
     }
 
     public static String render(ReportData data, List<Charts.Png> charts, String title) {
