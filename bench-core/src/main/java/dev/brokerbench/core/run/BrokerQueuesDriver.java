@@ -8,19 +8,23 @@ import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
- * A client path's driver with the broker's own queue operations in front: the broker makes the queue exist before
- * every new client connection (so a queue a broker lost at a kill is there again for the clients after the restart,
- * as a path that declares its own queues would have it), and its own count is asked before the path's. A broker
- * that cannot count over the endpoints it was given leaves the count to the path.
+ * A client path's driver with the broker's own queue operations in front: the broker makes a queue exist before the
+ * first client connection to it, and again after each restart of the broker (so a queue a broker lost at a kill is
+ * there again for the clients, as a path that declares its own queues would have it); its own count is asked
+ * before the path's. A broker that cannot count over the endpoints it was given leaves the count to the path.
  */
 final class BrokerQueuesDriver implements Driver {
     private final Driver driver;
     private final QueueAdmin queues;
     private final QueueAdmin.Endpoints broker;
+    /** Queues made to exist since the broker last (re)started. */
+    private final Set<String> prepared = new HashSet<>();
 
     BrokerQueuesDriver(Driver driver, QueueAdmin queues, QueueAdmin.Endpoints broker) {
         this.driver = driver;
@@ -28,9 +32,17 @@ final class BrokerQueuesDriver implements Driver {
         this.broker = broker;
     }
 
-    /** {@code driver} itself where the broker has no queue operations of its own. */
-    static Driver of(Driver driver, QueueAdmin queues, QueueAdmin.Endpoints broker) {
-        return queues == QueueAdmin.NONE ? driver : new BrokerQueuesDriver(driver, queues, broker);
+    /** The broker restarted: its queues are made to exist again before the next client connects. */
+    synchronized void brokerRestarted() {
+        prepared.clear();
+    }
+
+    /** Clients open in parallel: the second waits until the first made the queue exist. */
+    private synchronized void prepare(String queue) throws Exception {
+        if (!prepared.contains(queue)) {
+            queues.prepare(broker, queue);
+            prepared.add(queue);
+        }
     }
 
     @Override
@@ -40,25 +52,25 @@ final class BrokerQueuesDriver implements Driver {
 
     @Override
     public Publisher publisher(String queue) throws Exception {
-        queues.prepare(broker, queue);
+        prepare(queue);
         return driver.publisher(queue);
     }
 
     @Override
     public Consumer consumer(String queue) throws Exception {
-        queues.prepare(broker, queue);
+        prepare(queue);
         return driver.consumer(queue);
     }
 
     @Override
     public Requester requester(String queue, boolean replies) throws Exception {
-        queues.prepare(broker, queue);
+        prepare(queue);
         return driver.requester(queue, replies);
     }
 
     @Override
     public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
-        queues.prepare(broker, queue);
+        prepare(queue);
         return driver.rpcServer(queue, sessions, onReceive);
     }
 

@@ -60,11 +60,11 @@ public final class MatrixRunner {
     /**
      * One broker and the paths and workloads to run on it.
      *
-     * @param broker    how to start the broker
+     * @param runtime   how to start the broker
      * @param paths     client paths to drive it with
      * @param workloads workloads at scale 1 (the runner scales them)
      */
-    public record Entry(BrokerRuntime broker, List<DriverFactory> paths, List<Workload> workloads) {
+    public record Entry(BrokerRuntime runtime, List<DriverFactory> paths, List<Workload> workloads) {
     }
 
     /** Work done against a broker after its cells and before it stops (e.g. JMH against the same process). */
@@ -101,9 +101,9 @@ public final class MatrixRunner {
                     for (Workload workload : broker.entry().workloads()) {
                         for (Workload point : workload.points()) {
                             Workload cell = point.scaled(scale);
-                            Optional<String> unmet = Requirements.unmet(broker.entry().broker(), path, cell);
+                            Optional<String> unmet = Requirements.unmet(broker.entry().runtime(), path, cell);
                             if (unmet.isPresent()) {
-                                listener.unsupported(broker.entry().broker().broker().id(), path.id(), cell, unmet.get());
+                                listener.unsupported(broker.entry().runtime().broker().id(), path.id(), cell, unmet.get());
                             } else {
                                 cells.add(new Cell(broker, path, cell));
                             }
@@ -119,10 +119,10 @@ public final class MatrixRunner {
             for (Schedule.Slot<Cell> slot : schedule.order(cells)) {
                 Repeat repeat = new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
                 Cell cell = slot.cell();
-                boolean firstUse = usedPaths.add(cell.broker().entry().broker().broker().id() + "/" + cell.path().id());
+                boolean firstUse = usedPaths.add(cell.broker().entry().runtime().broker().id() + "/" + cell.path().id());
                 PassPlan cellPlan = firstUse ? plan.firstUse() : plan;
                 Long first = firstCounts.get(cell);
-                OptionalLong measured = runCell(cell.broker().entry().broker(), cell.broker().instance(), cell.path(),
+                OptionalLong measured = runCell(cell.broker().entry().runtime(), cell.broker().instance(), cell.path(),
                         cell.workload().withQueue(cell.workload().queue() + "." + runId + "." + slot.position()), env,
                         repeat, first == null ? cellPlan : cellPlan.sameAs(first));
                 if (first == null && measured.isPresent()) {
@@ -131,11 +131,11 @@ public final class MatrixRunner {
             }
             for (Started broker : started) {
                 try {
-                    whileRunning.run(broker.entry().broker(), broker.instance(), broker.entry().paths());
+                    whileRunning.run(broker.entry().runtime(), broker.instance(), broker.entry().paths());
                 } catch (InterruptedException e) {
                     throw e;
                 } catch (Exception e) {
-                    listener.cellFailed(broker.entry().broker().broker().id(), "*", broker.entry().workloads().get(0),
+                    listener.cellFailed(broker.entry().runtime().broker().id(), "*", broker.entry().workloads().get(0),
                             "after the cells: " + ErrorLog.describe(e));
                 }
             }
@@ -148,18 +148,18 @@ public final class MatrixRunner {
 
     /** The started broker, or empty when it cannot run here or failed to start (both reported). */
     private Optional<Started> start(Entry entry) {
-        Optional<String> unavailable = entry.broker().unavailableReason(environment);
+        Optional<String> unavailable = entry.runtime().unavailableReason(environment);
         if (unavailable.isPresent()) {
-            listener.brokerSkipped(entry.broker(), unavailable.get());
+            listener.brokerSkipped(entry.runtime(), unavailable.get());
             return Optional.empty();
         }
-        listener.brokerStarting(entry.broker());
+        listener.brokerStarting(entry.runtime());
         try {
-            BrokerInstance broker = entry.broker().start(environment);
+            BrokerInstance broker = entry.runtime().start(environment);
             listener.brokerReady(broker.info(), broker.pid());
             return Optional.of(new Started(entry, broker));
         } catch (BrokerStartException e) {
-            listener.brokerFailed(entry.broker(), e);
+            listener.brokerFailed(entry.runtime(), e);
             return Optional.empty();
         }
     }
@@ -167,7 +167,8 @@ public final class MatrixRunner {
     /** How long a fault waits for the broker's log to state what it recovered at the restart. */
     private static final java.time.Duration RECOVERY_STATEMENT_WAIT = java.time.Duration.ofSeconds(10);
 
-    private static BrokerControl control(BrokerRuntime runtime, BrokerInstance broker) {
+    /** @param restarted told after each restart (the broker may have come back without the cell's queue) */
+    private static BrokerControl control(BrokerRuntime runtime, BrokerInstance broker, Runnable restarted) {
         return new BrokerControl() {
             private int statementsBeforeRestart;
 
@@ -180,6 +181,7 @@ public final class MatrixRunner {
             public long restart() throws BrokerStartException {
                 statementsBeforeRestart = BrokerLog.count(broker.log(), runtime.broker().logSignals().recovery());
                 broker.restart();
+                restarted.run();
                 return broker.info().startToReadyMillis();
             }
 
@@ -214,14 +216,14 @@ public final class MatrixRunner {
         java.util.Map<String, java.util.regex.Pattern> pressure = descriptor.logSignals().pressure();
         java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), pressure);
         String label = descriptor.id() + "/" + path.id() + " " + workload.name();
-        try (Driver driver = BrokerQueuesDriver.of(
+        try (BrokerQueuesDriver driver = new BrokerQueuesDriver(
                 path.create(descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec()),
                 descriptor.queues(), broker::endpoint)) {
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan);
             ScenarioRunner.Outcome outcome = workload.calls()
                     ? runner.runCalls(workload, driver, broker.pid(), label)
                     : runner.run(workload, driver, broker.pid(), label,
-                    Requirements.setupModes(runtime, path), control(runtime, broker), new ConsumerProcesses(path.id(),
+                    Requirements.setupModes(runtime, path), control(runtime, broker, driver::brokerRestarted), new ConsumerProcesses(path.id(),
                             descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
