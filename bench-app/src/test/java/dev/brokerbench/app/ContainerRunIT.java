@@ -3,14 +3,14 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.brokers.activemq.ActiveMqClassicContainerRuntime;
-import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.brokers.activemq.ActiveMqClassicLocalRuntime;
 import dev.brokerbench.brokers.apollo.ApolloContainerRuntime;
 import dev.brokerbench.brokers.artemis.ArtemisContainerRuntime;
 import dev.brokerbench.brokers.rabbitmq.RabbitMqContainerRuntime;
 import dev.brokerbench.core.broker.BrokerEnvironment;
-import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
@@ -71,8 +71,8 @@ class ContainerRunIT {
                 assertThat(a.lost() + a.duplicates()).as(cell(r)).isZero();
                 continue;
             }
-            assertThat(r.fault().countAtKill()).as(cell(r) + " killed mid-publish").isPositive();
-            assertThat(r.fault().restartMillis()).as(cell(r) + " restarted").isPositive();
+            assertThat(r.fault().countAtKill().orElseThrow()).as(cell(r) + " killed mid-publish").isPositive();
+            assertThat(r.fault().restartMillis().orElseThrow()).as(cell(r) + " restarted").isPositive();
             assertThat(a.received() + a.lost()).as(cell(r)).isEqualTo(a.sent());
             if (!r.broker().brokerId().equals("apollo")) {
                 // the volume kept what the broker confirmed: nothing confirmed is lost

@@ -2,10 +2,11 @@ package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.result.Accounting;
-import dev.brokerbench.core.result.Status;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.Status;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,14 +33,15 @@ class FaultIT {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
             Accounting a = r.accounting();
             assertThat(r.fault()).as(cell).isNotNull();
-            if (r.fault().killed().equals("broker")) {
-                assertThat(r.fault().countAtKill()).as(cell + " killed mid-publish").isPositive();
-                assertThat(r.fault().restartMillis()).as(cell + " restarted").isPositive();
+            if (r.fault().killed() == Fault.Target.BROKER) {
+                assertThat(r.fault().countAtKill().orElseThrow()).as(cell + " killed mid-publish").isPositive();
+                assertThat(r.fault().restartMillis().orElseThrow()).as(cell + " restarted").isPositive();
             } else {
                 // killed mid-drain, exactly at the threshold (checked at every delivery)
                 assertThat(r.fault().countAtKill()).as(cell + " killed mid-drain")
-                        .isEqualTo((long) Math.ceil(a.confirmed() * r.fault().at()));
-                assertThat(r.fault().recoveryMillis()).as(cell).isNotNegative();
+                        .hasValue((long) Math.ceil(a.confirmed() * r.fault().at()));
+                assertThat(r.fault().recoveryMillis()).as(cell).isPresent();
+                assertThat(r.fault().restartMillis()).as(cell + ": the broker was not restarted").isEmpty();
                 // no "redelivered > 0" here: the killed consumer may hold nothing unacknowledged at the kill (it had just
                 // acknowledged a batch; CI saw RabbitMQ f3 with 0 redelivered once); zero loss is what must hold
             }
@@ -67,7 +69,7 @@ class FaultIT {
         for (RunResult r : results) {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name() + ": "
                     + r.accounting().summary();
-            if (r.broker().brokerId().equals("rabbitmq") && r.fault().killed().equals("broker")
+            if (r.broker().brokerId().equals("rabbitmq") && r.fault().killed() == Fault.Target.BROKER
                     && r.accounting().lostConfirmed() > 0) {
                 // RabbitMQ 3.10 sometimes comes back from the kill without the queue (3 of 35 runs by hand on
                 // 2026-11-23, and in CI on a node already killed twice; the queue was declared about a second
@@ -76,9 +78,9 @@ class FaultIT {
                 // is accepted only in that shape (seen with reconnecting clients, f4, and in CI on 2026-11-23 without,
                 // f2): the broker's own count agrees with the drain, and each client
                 // lost one unbroken run of its messages from its first one on, nothing after it
-                if (r.workload().fault().reconnect()) {
+                if (Fault.reconnects(r.workload().fault())) {
                     assertThat(r.fault().recoveryMillis()).as(cell + ": a send confirmed after the restart")
-                            .isNotNegative();
+                            .isPresent();
                 }
                 assertBrokerCountAgrees(r, cell);
                 assertThat(r.accounting().perProducer()).as(cell + ": each client lost a prefix of its messages")
@@ -89,15 +91,15 @@ class FaultIT {
                                 }));
                 continue;
             }
-            if (r.workload().fault().reconnect()) {
+            if (Fault.reconnects(r.workload().fault())) {
                 assertThat(r.fault().recoveryMillis()).as(cell + ": a send confirmed after the restart")
-                        .isNotNegative();
+                        .isPresent();
                 assertThat(r.accounting().lostConfirmed()).as(cell).isZero();
                 assertThat(r.status()).as(cell).isIn(Status.OK, Status.DUP);
                 continue;
             }
             assertThat(r.accounting().lostConfirmed()).as(cell).isZero();
-            if (r.fault().killed().equals("broker")) {
+            if (r.fault().killed() == Fault.Target.BROKER) {
                 if (r.broker().brokerId().equals("rabbitmq")) {
                     assertThat(r.fault().brokerRecovery()).as(cell + ": RabbitMQ's log at the restart")
                             .matches("Recovering [1-9][0-9]* queues of type rabbit_classic_queue");
@@ -108,7 +110,7 @@ class FaultIT {
             } else {
                 // the broker hands the dead consumer's messages on when its connection drops, not when a keep-alive
                 // timeout expires: an Artemis consumer that carried a confirmation window waited out the 60 s TTL
-                assertThat(r.fault().recoveryMillis()).as(cell + ": redelivery after the consumer's kill")
+                assertThat(r.fault().recoveryMillis().orElseThrow()).as(cell + ": redelivery after the consumer's kill")
                         .isLessThan(30_000);
                 assertThat(r.accounting().lost()).as(cell).isZero();
                 assertThat(r.accounting().duplicates()).as(cell).isLessThanOrEqualTo(r.accounting().redelivered());

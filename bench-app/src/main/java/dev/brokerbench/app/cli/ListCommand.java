@@ -3,14 +3,15 @@ package dev.brokerbench.app.cli;
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.app.report.CapabilityMatrix;
 import dev.brokerbench.app.report.TextTable;
-import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerDescriptor;
+import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
-import dev.brokerbench.core.spi.Catalog;
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -19,10 +20,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code bench list}: brokers, client paths, the capability matrix and the cases. */
 @Command(name = "list", mixinStandardHelpOptions = true,
@@ -97,7 +98,7 @@ public final class ListCommand implements Callable<Integer> {
             return "";
         }
         long percent = Math.round(w.fault().at() * 100);
-        return w.fault().killsBroker()
+        return w.fault() instanceof Fault.KillBroker
                 ? "; kill -9 the broker at " + percent + " % of the publish, restart, reconcile"
                 : "; consumers in their own processes, kill -9 one at " + percent + " % of the drain, reconcile";
     }

@@ -1,12 +1,15 @@
 package dev.brokerbench.app.report;
 
 import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.Sizing;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.function.ToLongFunction;
 
 /**
  * The tables of a run, shaped like the published comparison: per broker x client path x case, the min / mean / max
@@ -29,9 +32,9 @@ public final class SummaryTables {
                     rate(p.rate().windowMin()), rate(p.rate().windowMean()), rate(p.rate().windowMax()),
                     rate(p.rate().overall()),
                     p.latency() == null ? "-" : micros(p.latency().p50Micros()) + " / " + micros(p.latency().p99Micros()),
-                    cpuPerMessage(p), steal(r), count(a == null ? -1 : a.sent()), count(a == null ? -1 : a.confirmed()),
-                    count(a == null ? -1 : a.received()), count(a == null ? -1 : a.duplicates()),
-                    count(a == null ? -1 : a.reordered()), count(a == null ? -1 : a.lost()), r.status().toString()));
+                    cpuPerMessage(p), steal(r), counted(a, Accounting::sent), counted(a, Accounting::confirmed),
+                    counted(a, Accounting::received), counted(a, Accounting::duplicates),
+                    counted(a, Accounting::reordered), counted(a, Accounting::lost), r.status().toString()));
         }
         return t;
     }
@@ -52,17 +55,16 @@ public final class SummaryTables {
             }
             Accounting a = r.accounting();
             PhaseResult p = r.reportedPhase();
-            boolean broker = "broker".equals(r.fault().killed());
+            boolean broker = r.fault().killed() == Fault.Target.BROKER;
             String during = broker ? (p.mode() == null ? "publish" : p.mode().name().toLowerCase(Locale.ROOT)
-                    + " publish") + (r.workload().fault().reconnect() ? ", clients reconnect" : "")
+                    + " publish") + (Fault.reconnects(r.workload().fault()) ? ", clients reconnect" : "")
                     : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r),
                     broker ? "broker" : "1 of " + r.workload().clients() + " consumers", during,
                     count(r.fault().countAtKill()) + (broker ? " confirmed" : " received"), count(a.sent()),
                     count(a.confirmed()), count(a.received()), brokerCount(r.fault(), broker), lostConfirmed(a),
                     count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
-                    count(a.redelivered()), broker ? count(r.fault().restartMillis()) : "-",
-                    r.fault().recoveryMillis() < 0 ? "-" : count(r.fault().recoveryMillis()), r.status().toString()));
+                    count(a.redelivered()), count(r.fault().restartMillis()), count(r.fault().recoveryMillis()), r.status().toString()));
         }
         return t;
     }
@@ -170,7 +172,17 @@ public final class SummaryTables {
     }
 
     static String count(long v) {
-        return v < 0 ? "-" : String.format(Locale.ROOT, "%,d", v);
+        return String.format(Locale.ROOT, "%,d", v);
+    }
+
+    /** {@code -} where there is no value. */
+    static String count(OptionalLong v) {
+        return v.isPresent() ? count(v.getAsLong()) : "-";
+    }
+
+    /** One count of a cell's accounting; {@code -} for a cell that has none (it failed before the drain). */
+    private static String counted(Accounting a, ToLongFunction<Accounting> field) {
+        return a == null ? "-" : count(field.applyAsLong(a));
     }
 
     /** The comparison over repeats as a Markdown section; empty when no cell ran more than once. */

@@ -84,16 +84,16 @@ public record Workload(String name, String title, String queue, int clients, lon
         check(sweep == null || point == null, "sweep", "must not be set on a cell of a sweep", sweep);
         check(group != null && group.matches("[a-z][a-z0-9-]*"), "group", "must be lower-case letters, digits or '-'",
                 group);
-        check(fault == null || fault.killsConsumer() || reportedPhase(phases).action() == Action.PUBLISH,
+        check(!(fault instanceof Fault.KillBroker) || reportedPhase(phases).action() == Action.PUBLISH,
                 "fault.killBrokerAt", "needs the reported phase to be the publish (the broker is killed mid-publish)",
                 reportedPhase(phases).action().name().toLowerCase());
-        check(fault == null || fault.killsBroker() || reportedPhase(phases).action() == Action.CONSUME,
+        check(!(fault instanceof Fault.KillConsumer) || reportedPhase(phases).action() == Action.CONSUME,
                 "fault.killConsumerAt", "needs the reported phase to be the consume (a consumer is killed mid-drain)",
                 reportedPhase(phases).action().name().toLowerCase());
-        check(fault == null || !fault.reconnect() || reportedPhase(phases).mode() == PublishMode.SYNC,
+        check(!Fault.reconnects(fault) || reportedPhase(phases).mode() == PublishMode.SYNC,
                 "fault.reconnect", "needs a sync publish (each send is retried until the client has reconnected)",
                 reportedPhase(phases).mode());
-        check(fault == null || fault.killsBroker() || clients >= 2, "clients",
+        check(!(fault instanceof Fault.KillConsumer) || clients >= 2, "clients",
                 "must be >= 2 to kill a consumer (another one must drain the rest)", clients);
     }
 
@@ -228,6 +228,6 @@ public record Workload(String name, String title, String queue, int clients, lon
 
     public ClientSpec clientSpec() {
         return new ClientSpec(publishWindow, prefetch, ackMode, ackBatch, persistent, payloadBytes,
-                fault != null && fault.reconnect());
+                Fault.reconnects(fault));
     }
 }

@@ -1,6 +1,7 @@
 package dev.brokerbench.core.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Locale;
@@ -31,10 +32,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
     }
 
     /** The fault as written in YAML. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FaultFile(Double killBrokerAt, Double killConsumerAt, Boolean reconnect) {
-        Fault toFault() {
-            return new Fault(killBrokerAt, killConsumerAt, Boolean.TRUE.equals(reconnect));
-        }
     }
 
     public static final int DEFAULT_CLIENTS = Workload.PARITY_CLIENTS;
@@ -65,7 +64,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
             parsed.add(phases.get(i).toPhase(i));
         }
         boolean calls = parsed.stream().anyMatch(p -> p.action() == Action.RPC || p.action() == Action.ONEWAY);
-        Fault f = fault == null ? null : fault.toFault();
+        Fault f = fault == null ? null : Fault.of(fault);
         Rpc rpc = calls || servers != null || rpcWindow != null
                 ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1)) : null;
         String g = group != null ? group : f != null ? "faults" : calls ? "rpc" : "seed";

@@ -1,24 +1,38 @@
 package dev.brokerbench.core.result;
 
+import dev.brokerbench.core.model.Fault;
+import java.util.OptionalLong;
+
 /**
  * What a fault did.
  *
- * @param killed        {@code broker} (kill -9 mid-publish, then restart) or {@code consumer} (kill -9 of one
+ * @param killed        the broker (kill -9 mid-publish, then restart) or a consumer (kill -9 of one
  *                      consumer process mid-drain; the others go on)
  * @param at            the fraction of the phase at which it was to be killed
- * @param countAtKill   when kill -9 was sent: confirmations counted (broker) or messages received (consumer)
- * @param restartMillis from the restart command to the broker being ready again on the same data; -1 when the
- *                      broker was not restarted (consumer kill)
+ * @param countAtKill   when kill -9 was sent: confirmations counted (broker) or messages received (consumer);
+ *                      empty when the phase ended before the threshold
+ * @param restartMillis from the restart command to the broker being ready again on the same data; empty when
+ *                      the broker was not restarted (consumer kill)
  * @param recoveryMillis consumer kill: from the kill to the last message arriving at the surviving consumers (what
  *                      the dead one held had to be released and redelivered); broker kill ridden out with the
  *                      clients' own reconnection: from the broker being ready again to the first confirmed send;
- *                      otherwise -1
+ *                      otherwise empty
  * @param brokerCount   the broker's own count of the queue's messages: after its restart and before the drain
  *                      (broker kill), or after the drain (consumer kill); null where the path cannot ask
  * @param brokerRecovery the broker's own log line, after a broker kill, on what it recovered at the restart (e.g.
  *                      RabbitMQ's "Recovering 0 queues of type rabbit_classic_queue": the queue did not come back);
  *                      null for a consumer kill or a broker that makes no such statement
  */
-public record FaultOutcome(String killed, double at, long countAtKill, long restartMillis, long recoveryMillis,
-                           BrokerCount brokerCount, String brokerRecovery) {
+public record FaultOutcome(Fault.Target killed, double at, OptionalLong countAtKill, OptionalLong restartMillis,
+                           OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery) {
+    /** Results stored before these were optional wrote -1 for "none". */
+    public FaultOutcome {
+        countAtKill = present(countAtKill);
+        restartMillis = present(restartMillis);
+        recoveryMillis = present(recoveryMillis);
+    }
+
+    private static OptionalLong present(OptionalLong value) {
+        return value == null || value.isEmpty() || value.getAsLong() < 0 ? OptionalLong.empty() : value;
+    }
 }

@@ -2,12 +2,13 @@ package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.metrics.OrderTracker;
 import dev.brokerbench.core.metrics.ProgressClock;
-import dev.brokerbench.core.metrics.Reconciler;
 import dev.brokerbench.core.metrics.ReceiveLedger;
+import dev.brokerbench.core.metrics.Reconciler;
 import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.run.remote.ProcessConsumer;
@@ -15,6 +16,7 @@ import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -40,11 +42,12 @@ final class ConsumePhase {
     }
 
     /**
-     * @param receivedAtKill messages received when a consumer process was killed, or -1
+     * @param receivedAtKill messages received when a consumer process was killed; empty without a kill
      * @param recoveryMillis from that kill to the last message arriving (what the dead consumer held had to come
-     *                       back to the others), or -1
+     *                       back to the others); empty without a kill
      */
-    record Outcome(PhaseResult result, Accounting accounting, long receivedAtKill, long recoveryMillis) {
+    record Outcome(PhaseResult result, Accounting accounting, OptionalLong receivedAtKill,
+                   OptionalLong recoveryMillis) {
     }
 
     /** After a consumer is killed, what it had not acknowledged comes back, maybe late: wait longer for it. */
@@ -67,7 +70,7 @@ final class ConsumePhase {
         long idleNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
         String name = ctx.phase().name();
 
-        boolean killConsumer = ctx.fault() != null && ctx.fault().killsConsumer();
+        boolean killConsumer = ctx.fault() instanceof Fault.KillConsumer;
         AtomicReferenceArray<ProcessConsumer> processes = new AtomicReferenceArray<>(clients);
         ConsumerKiller killer = killConsumer
                 ? new ConsumerKiller((long) Math.ceil(expected * ctx.fault().at()), processes) : null;
@@ -100,9 +103,9 @@ final class ConsumePhase {
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), null, ctx.phase().reported(), expected,
                 summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(), null, null,
                 meter.stop(), errors.snapshot());
-        long killed = killer == null ? -1 : killer.countAtKill();
-        long recovery = killed < 0 ? -1
-                : Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos()));
+        OptionalLong killed = killer == null ? OptionalLong.empty() : killer.countAtKill();
+        OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
+                : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos())));
         return new Outcome(result, accounting, killed, recovery);
     }
 

@@ -1,6 +1,7 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.run.remote.ProcessConsumer;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -34,9 +35,9 @@ final class ConsumerKiller {
         }
     }
 
-    /** Messages received when the kill was sent, or -1 if it never was. */
-    long countAtKill() {
-        return countAtKill;
+    /** Messages received when the kill was sent; empty if it never was. */
+    OptionalLong countAtKill() {
+        return countAtKill < 0 ? OptionalLong.empty() : OptionalLong.of(countAtKill);
     }
 
     long killNanos() {

@@ -1,6 +1,7 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.metrics.ProgressClock;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -52,8 +53,9 @@ final class FaultTrigger {
         thread.join(60_000);
     }
 
-    /** The clock's count when the kill was sent, or -1. */
-    long countAtKill() {
-        return countAtKill.get();
+    /** The clock's count when the kill was sent; empty when the phase ended before the threshold. */
+    OptionalLong countAtKill() {
+        long count = countAtKill.get();
+        return count < 0 ? OptionalLong.empty() : OptionalLong.of(count);
     }
 }

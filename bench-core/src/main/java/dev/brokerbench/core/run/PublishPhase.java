@@ -6,12 +6,14 @@ import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -25,11 +27,11 @@ final class PublishPhase {
     }
 
     /**
-     * @param confirmedAtKill confirmations counted when the fault killed the broker; -1 without a kill
+     * @param confirmedAtKill confirmations counted when the fault killed the broker; empty without a kill
      * @param reconnect       for a fault the clients ride out with their own reconnection (the broker was restarted
      *                        during the phase), else null
      */
-    record Outcome(PhaseResult result, SendLedger ledger, long confirmedAtKill, ReconnectWatch reconnect) {
+    record Outcome(PhaseResult result, SendLedger ledger, OptionalLong confirmedAtKill, ReconnectWatch reconnect) {
     }
 
     /** A send that failed while the client reconnects is retried, until this long after its first failure. */
@@ -48,7 +50,7 @@ final class PublishPhase {
         long[] start = new long[1];
 
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
-        ReconnectWatch reconnect = ctx.fault() != null && ctx.fault().reconnect() ? new ReconnectWatch() : null;
+        ReconnectWatch reconnect = Fault.reconnects(ctx.fault()) ? new ReconnectWatch() : null;
         FaultTrigger trigger = ctx.fault() == null ? null
                 : FaultTrigger.start(() -> kill(ctx, reconnect), clock,
                         (long) Math.ceil(streams.total() * ctx.fault().at()));
@@ -80,7 +82,7 @@ final class PublishPhase {
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
                 LatencySummary.of(latency.histogram()),
                 paced ? LatencySummary.of(sendDelay.histogram()) : null, meter.stop(), errors.snapshot());
-        return new Outcome(result, ledger, trigger == null ? -1 : trigger.countAtKill(), reconnect);
+        return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect);
     }
 
     /** kill -9; when the clients are to reconnect, the broker is restarted at once, during the phase. */

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -10,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ReconnectWatch {
     private volatile long killNanos;
     private volatile long readyNanos;
-    private volatile long restartMillis = -1;
+    private volatile OptionalLong restartMillis = OptionalLong.empty();
     private final AtomicLong firstConfirmAfterKill = new AtomicLong();
 
     void killed(long nanos) {
@@ -19,7 +20,7 @@ final class ReconnectWatch {
 
     void ready(long nanos, long restartMillis) {
         this.readyNanos = nanos;
-        this.restartMillis = restartMillis;
+        this.restartMillis = OptionalLong.of(restartMillis);
     }
 
     /** Called at every confirmed send. */
@@ -29,19 +30,19 @@ final class ReconnectWatch {
         }
     }
 
-    long restartMillis() {
+    OptionalLong restartMillis() {
         return restartMillis;
     }
 
     /**
      * From the broker being ready again to the first confirmed send; 0 when a client got through before the suite's
-     * readiness check finished; -1 when no send was confirmed after the kill.
+     * readiness check finished; empty when no send was confirmed after the kill.
      */
-    long reconnectMillis() {
+    OptionalLong reconnectMillis() {
         long first = firstConfirmAfterKill.get();
         if (first == 0 || readyNanos == 0) {
-            return -1;
+            return OptionalLong.empty();
         }
-        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(first - readyNanos));
+        return OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(first - readyNanos)));
     }
 }

@@ -6,6 +6,7 @@ import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Workload;
@@ -50,7 +51,7 @@ public final class Requirements {
         if (workload.ackMode() == AckMode.CLIENT || workload.ackMode() == AckMode.TRANSACTED) {
             needed.add(Capability.CLIENT_ACK);
         }
-        if (workload.fault() != null && workload.fault().reconnect()) {
+        if (Fault.reconnects(workload.fault())) {
             needed.add(Capability.RECONNECT);
         }
         for (Phase phase : workload.phases()) {

@@ -12,9 +12,9 @@ import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.PhaseResult;
-import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.result.Sizing;
+import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.RpcServer;
 import java.util.ArrayList;
@@ -259,7 +259,8 @@ public final class ScenarioRunner {
         for (Phase declared : workload.phases()) {
             Phase phase = effective(declared, setupModes);
             Fault phaseFault = fault != null && phase.reported()
-                    && (phase.action() == Action.PUBLISH ? fault.killsBroker() : fault.killsConsumer()) ? fault : null;
+                    && fault.target() == (phase.action() == Action.PUBLISH ? Fault.Target.BROKER : Fault.Target.CONSUMER)
+                    ? fault : null;
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
                     label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(),
                     phaseFault, control, consumerProcesses, window);
@@ -275,14 +276,15 @@ public final class ScenarioRunner {
                 } else if (phaseFault != null) {
                     long restartMillis = control.restart();
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
-                            restartMillis, -1, brokerCount(driver, workload.queue()), control.recoveryStatement());
+                            OptionalLong.of(restartMillis), OptionalLong.empty(), brokerCount(driver, workload.queue()), control.recoveryStatement());
                 }
             } else {
                 ConsumePhase.Outcome out = ConsumePhase.run(ctx, lastPublish);
                 results.add(out.result());
                 accounting = out.accounting();
                 if (phaseFault != null) {
-                    faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.receivedAtKill(), -1,
+                    faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.receivedAtKill(),
+                            OptionalLong.empty(),
                             out.recoveryMillis(), brokerCount(driver, workload.queue()), null);
                 }
             }

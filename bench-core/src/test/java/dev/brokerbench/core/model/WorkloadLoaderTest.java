@@ -77,7 +77,7 @@ class WorkloadLoaderTest {
 
     @Test
     void faultsNameTheirFieldAndRule() {
-        assertThat(load(VALID + "fault: {killBrokerAt: 0.5}\n").fault().killsBroker()).isTrue();
+        assertThat(load(VALID + "fault: {killBrokerAt: 0.5}\n").fault()).isEqualTo(new Fault.KillBroker(0.5, false));
         assertThatThrownBy(() -> load(VALID + "fault: {}\n"))
                 .isInstanceOf(InvalidConfigException.class)
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killConsumerAt");
@@ -94,7 +94,7 @@ class WorkloadLoaderTest {
     @Test
     void reconnectingNeedsABrokerKillDuringASyncPublish() {
         Workload w = load(VALID + "fault: {killBrokerAt: 0.5, reconnect: true}\n");
-        assertThat(w.fault().reconnect()).isTrue();
+        assertThat(w.fault()).isEqualTo(new Fault.KillBroker(0.5, true));
         assertThat(w.clientSpec().reconnect()).as("the clients are configured to reconnect").isTrue();
         assertThat(load(VALID).clientSpec().reconnect()).isFalse();
         assertThatThrownBy(() -> load(VALID.replace("mode: sync", "mode: async")
@@ -106,7 +106,7 @@ class WorkloadLoaderTest {
     void killingAConsumerNeedsAnotherOneToDrainTheRest() {
         String consume = VALID.replace("mode: sync, reported: true", "mode: async")
                 .replace("action: consume}", "action: consume, reported: true}");
-        assertThat(load(consume + "fault: {killConsumerAt: 0.5}\n").fault().killsConsumer()).isTrue();
+        assertThat(load(consume + "fault: {killConsumerAt: 0.5}\n").fault()).isEqualTo(new Fault.KillConsumer(0.5));
         assertThatThrownBy(() -> load(consume + "clients: 1\nfault: {killConsumerAt: 0.5}\n"))
                 .isInstanceOf(InvalidConfigException.class)
                 .hasMessageContaining("'clients' must be >= 2 to kill a consumer");

@@ -1,0 +1,51 @@
+package dev.brokerbench.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.brokerbench.core.result.FaultOutcome;
+import dev.brokerbench.core.result.Json;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/** A fault is stored in its YAML form, and results stored before it was a type still read. */
+class FaultWrittenFormTest {
+
+    @Test
+    void aFaultIsStoredAsItIsWritten() throws Exception {
+        assertThat(Json.mapper().writeValueAsString(new Fault.KillBroker(0.5, true)).replaceAll("\\s", ""))
+                .isEqualTo("{\"killBrokerAt\":0.5,\"reconnect\":true}");
+        assertThat(Json.mapper().writeValueAsString(Fault.killConsumer(0.25)).replaceAll("\\s", ""))
+                .isEqualTo("{\"killConsumerAt\":0.25}");
+        for (Fault f : new Fault[] {Fault.killBroker(0.5), new Fault.KillBroker(0.3, true), Fault.killConsumer(0.7)}) {
+            assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(f), Fault.class)).isEqualTo(f);
+        }
+    }
+
+    @Test
+    void resultsStoredWithTheOldShapeStillRead() throws Exception {
+        assertThat(Json.mapper().readValue("{\"killBrokerAt\":0.5,\"killConsumerAt\":null,\"reconnect\":false}",
+                Fault.class)).isEqualTo(new Fault.KillBroker(0.5, false));
+        FaultOutcome consumerKill = Json.mapper().readValue("""
+                {"killed":"consumer","at":0.5,"countAtKill":5000,"restartMillis":-1,"recoveryMillis":812}""",
+                FaultOutcome.class);
+        assertThat(consumerKill.killed()).isEqualTo(Fault.Target.CONSUMER);
+        assertThat(consumerKill.countAtKill()).hasValue(5000);
+        assertThat(consumerKill.restartMillis()).as("-1 was the old 'not restarted'").isEmpty();
+        assertThat(consumerKill.recoveryMillis()).hasValue(812);
+        FaultOutcome written = new FaultOutcome(Fault.Target.BROKER, 0.5, OptionalLong.of(10), OptionalLong.of(900),
+                OptionalLong.empty(), null, null);
+        assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(written), FaultOutcome.class))
+                .isEqualTo(written);
+    }
+
+    @Test
+    void aFaultNamesWhatIsWrongWithIt() {
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, 0.5, true)))
+                .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null)))
+                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killConsumerAt");
+        assertThatThrownBy(() -> new Fault.KillConsumer(1.0))
+                .hasMessageContaining("'fault.killConsumerAt' must be between 0 and 1 (exclusive), got 1.0");
+    }
+}
