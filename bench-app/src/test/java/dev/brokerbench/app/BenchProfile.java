@@ -56,7 +56,7 @@ class BenchProfile {
     @Test
     @Order(1)
     void comparison() throws Exception {
-        dev.brokerbench.lifeline.Trees.delete(RESULTS); // results of an earlier profile run under target/ must not mix with this one
+        dev.brokerbench.process.Trees.delete(RESULTS); // results of an earlier profile run under target/ must not mix with this one
         List<String> slowdown = System.getProperty("bench.slowdown", "").isEmpty() ? List.of()
                 : List.of("--slowdown", System.getProperty("bench.slowdown"));
         int run = bench(slowdown, "run", "--runtime", System.getProperty("bench.runtime", "local"),

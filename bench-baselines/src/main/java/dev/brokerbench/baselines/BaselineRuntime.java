@@ -1,10 +1,8 @@
 package dev.brokerbench.baselines;
 
 import dev.brokerbench.brokers.local.Instances;
-import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
-import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
@@ -13,6 +11,8 @@ import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.Rpc;
+import dev.brokerbench.process.Jvm;
+import dev.brokerbench.process.Ports;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -66,8 +66,8 @@ public abstract class BaselineRuntime implements BrokerRuntime {
         Path dir = Instances.newDirectory(env.workRoot(), broker.id());
         int port = Ports.freeLoopbackPort();
         Path log = dir.resolve("console.log");
-        List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms256m", "-Xmx" + env.heap(), "-XX:+UseG1GC",
-                JvmOptions.lifelineAgent(env.distributionDir(), dir), "-cp", absoluteClassPath(),
+        List<String> command = List.of(Jvm.javaExecutable(), "-Xms256m", "-Xmx" + env.heap(), "-XX:+UseG1GC",
+                Jvm.lifelineAgent(env.distributionDir(), dir), "-cp", absoluteClassPath(),
                 BaselineServerMain.class.getName(), broker.id(), String.valueOf(port),
                 String.valueOf(Rpc.DEFAULT_SERVERS));
         Endpoint endpoint = Endpoint.loopback(broker.nativeProtocol(), port);

@@ -1,34 +1,34 @@
 package dev.brokerbench.app.cli;
 
 import dev.brokerbench.app.BenchCli;
-import dev.brokerbench.core.spi.Catalog;
-import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.app.catalog.RuntimeChoice;
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.app.console.ConsoleListener;
 import dev.brokerbench.app.jmh.JmhAgainstBroker;
 import dev.brokerbench.app.jmh.JmhBenchmark;
 import dev.brokerbench.app.jmh.JmhPaths;
+import dev.brokerbench.app.report.ConsoleReport;
 import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.app.report.RunSummary;
-import dev.brokerbench.app.report.ConsoleReport;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.brokers.container.DockerEngine;
-import dev.brokerbench.brokers.local.Cleanup;
 import dev.brokerbench.brokers.local.DataFilesystem;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.experiment.Slowdown;
 import dev.brokerbench.core.machine.Calibration;
 import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.ResultStore;
-import dev.brokerbench.core.experiment.Slowdown;
 import dev.brokerbench.core.run.MatrixRunner;
 import dev.brokerbench.core.run.PassPlan;
 import dev.brokerbench.core.run.Schedule;
 import dev.brokerbench.core.run.StealRetry;
 import dev.brokerbench.core.run.Warmup;
+import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.process.Cleanup;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,11 +38,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine;
 
 /** {@code bench run}: brokers x client paths x cases, a JSON file per run, a console and Markdown table. */
 @Command(name = "run", mixinStandardHelpOptions = true,

@@ -1,20 +1,20 @@
 package dev.brokerbench.brokers.activemq;
 
 import dev.brokerbench.brokers.local.Instances;
-import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
 import dev.brokerbench.brokers.local.RunningFacts;
-import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
-import dev.brokerbench.core.broker.Protocol;
-import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.process.Jvm;
+import dev.brokerbench.process.Ports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -65,8 +65,8 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         int amqpPort = Ports.freeLoopbackPort();
         Path data = dir.resolve("data");
         Path log = dir.resolve("console.log");
-        List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
-                "-XX:+UseG1GC", JvmOptions.lifelineAgent(env.distributionDir(), dir),
+        List<String> command = List.of(Jvm.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
+                "-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
                 "-cp", lib(env.distributionDir()) + "/*", MAIN,
                 "--data", data.toString(), "--openwire-port", String.valueOf(port),
                 "--amqp-port", String.valueOf(amqpPort));

@@ -1,19 +1,19 @@
 package dev.brokerbench.brokers.apollo;
 
 import dev.brokerbench.brokers.local.Instances;
-import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
-import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
-import dev.brokerbench.core.broker.Protocol;
-import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.process.Jvm;
+import dev.brokerbench.process.Ports;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,8 +70,8 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
         } catch (IOException e) {
             throw new BrokerStartException("cannot write Apollo's configuration in " + dir + ": " + e.getMessage(), e);
         }
-        List<String> command = List.of(JvmOptions.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
-                "-XX:+UseG1GC", JvmOptions.lifelineAgent(env.distributionDir(), dir),
+        List<String> command = List.of(Jvm.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
+                "-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
                 "-Dapollo.home=" + home, "-Dapollo.base=" + dir,
                 "-Dlog4j.configuration=" + dir.resolve("etc/log4j.properties").toUri(),
                 "-cp", home.resolve("lib") + "/*", MAIN, "run");

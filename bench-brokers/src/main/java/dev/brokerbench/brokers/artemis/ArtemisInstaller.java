@@ -1,8 +1,8 @@
 package dev.brokerbench.brokers.artemis;
 
-import dev.brokerbench.brokers.local.JvmOptions;
-import dev.brokerbench.brokers.local.LocalProcess;
 import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.process.ChildProcess;
+import dev.brokerbench.process.Jvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +43,7 @@ public final class ArtemisInstaller {
     static Map<String, String> create(Path home, Path instance, int port, String heap, Path log, Duration timeout)
             throws BrokerStartException {
         String arch = System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");
-        List<String> command = List.of(JvmOptions.javaExecutable(),
+        List<String> command = List.of(Jvm.javaExecutable(),
                 "-Djava.library.path=" + home.resolve("bin/lib/linux-" + arch),
                 "-Dartemis.home=" + home, "-cp", home.resolve("lib/artemis-boot.jar").toString(),
                 "org.apache.activemq.artemis.boot.Artemis", "create", "--silent", "--force",
@@ -52,7 +52,7 @@ public final class ArtemisInstaller {
                 "--no-amqp-acceptor", "--no-stomp-acceptor", "--no-hornetq-acceptor", "--no-mqtt-acceptor",
                 "--no-web", "--java-memory", heap.toUpperCase(), instance.toString());
         try {
-            LocalProcess p = LocalProcess.start(command, Map.of(), instance.getParent(), log);
+            ChildProcess p = ChildProcess.start(command, Map.of(), instance.getParent(), log);
             long deadline = System.nanoTime() + timeout.toNanos();
             while (p.alive() && System.nanoTime() < deadline) {
                 TimeUnit.MILLISECONDS.sleep(50);
@@ -60,11 +60,11 @@ public final class ArtemisInstaller {
             if (p.alive()) {
                 p.kill();
                 throw new BrokerStartException("artemis create did not finish in " + timeout.toSeconds() + " s:\n"
-                        + LocalProcess.tail(log, 30));
+                        + ChildProcess.tail(log, 30));
             }
             if (p.exitCode() != 0) {
                 throw new BrokerStartException("artemis create failed (exit " + p.exitCode() + "):\n"
-                        + LocalProcess.tail(log, 30));
+                        + ChildProcess.tail(log, 30));
             }
             return settings(Files.readString(instance.resolve("etc/broker.xml"), StandardCharsets.UTF_8),
                     Files.readString(log, StandardCharsets.UTF_8));

@@ -1,20 +1,20 @@
 package dev.brokerbench.brokers.artemis;
 
 import dev.brokerbench.brokers.local.Instances;
-import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
 import dev.brokerbench.brokers.local.RunningFacts;
-import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
-import dev.brokerbench.core.broker.Protocol;
-import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.process.Jvm;
+import dev.brokerbench.process.Ports;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,8 +66,8 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
         settings.put("heap", "-Xmx" + env.heap() + " (artemis create --java-memory)");
 
         Map<String, String> environment = Map.of(
-                "JAVA_HOME", JvmOptions.javaHome().toString(),
-                "JAVA_ARGS_APPEND", JvmOptions.lifelineAgent(env.distributionDir(), dir));
+                "JAVA_HOME", Jvm.javaHome().toString(),
+                "JAVA_ARGS_APPEND", Jvm.lifelineAgent(env.distributionDir(), dir));
         Endpoint endpoint = Endpoint.loopback(Protocol.CORE, port);
         LocalLaunch launch = new LocalLaunch(
                 List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,

@@ -51,7 +51,7 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         this.imageId = DockerEngine.imageId(image.image()).orElse(null);
         this.volume = "brokerbench-" + runtime.broker().id() + "-" + UUID.randomUUID().toString().substring(0, 8);
         for (int port : new TreeSet<>(runtime.layout().ports().values())) {
-            hostPorts.put(port, dev.brokerbench.brokers.local.Ports.freeLoopbackPort());
+            hostPorts.put(port, dev.brokerbench.process.Ports.freeLoopbackPort());
         }
         runtime.layout().ports().forEach((protocol, port) ->
                 endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", hostPorts.get(port))));

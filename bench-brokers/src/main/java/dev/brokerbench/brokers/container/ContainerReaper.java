@@ -2,7 +2,7 @@ package dev.brokerbench.brokers.container;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
-import dev.brokerbench.brokers.local.Cleanup;
+import dev.brokerbench.process.Cleanup;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

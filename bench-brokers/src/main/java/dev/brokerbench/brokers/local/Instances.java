@@ -1,6 +1,7 @@
 package dev.brokerbench.brokers.local;
 
 import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.process.Cleanup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,8 @@ import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.process.ChildProcess;
+import dev.brokerbench.process.Cleanup;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,8 +33,8 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private final Map<String, String> settings;
     private final Duration startTimeout;
     private final Path instanceDir;
-    private final List<LocalProcess> companions;
-    private LocalProcess process;
+    private final List<ChildProcess> companions;
+    private ChildProcess process;
     private long startToReadyMillis;
     private Map<String, String> asRunning = Map.of();
     private String version;
@@ -45,7 +47,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
     /** @param companions processes the broker needs (e.g. a private epmd), killed when the instance closes */
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<Protocol, Endpoint> endpoints,
                                Map<String, String> settings, Duration startTimeout, Path instanceDir,
-                               List<LocalProcess> companions) {
+                               List<ChildProcess> companions) {
         this.companions = List.copyOf(companions);
         this.runtime = runtime;
         this.launch = launch;
@@ -59,7 +61,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
     public LocalBrokerInstance start() throws BrokerStartException {
         long t0 = System.nanoTime();
         try {
-            process = LocalProcess.start(launch.command(), launch.environment(), launch.workDir(),
+            process = ChildProcess.start(launch.command(), launch.environment(), launch.workDir(),
                     launch.consoleLog());
         } catch (IOException e) {
             throw new BrokerStartException(runtime.broker().displayName() + " could not be launched: " + e.getMessage(), e);
@@ -83,16 +85,16 @@ public final class LocalBrokerInstance implements BrokerInstance {
 
     private BrokerStartException failure(String what) {
         StringBuilder sb = new StringBuilder(runtime.broker().displayName()).append(' ').append(what).append('.');
-        String warnings = LocalProcess.matching(launch.brokerLog(), WARNING, LOG_TAIL_LINES);
+        String warnings = ChildProcess.matching(launch.brokerLog(), WARNING, LOG_TAIL_LINES);
         if (!warnings.isEmpty()) {
             sb.append(System.lineSeparator()).append("Warnings and errors in ").append(launch.brokerLog())
                     .append(':').append(System.lineSeparator()).append(warnings);
         }
         sb.append(System.lineSeparator()).append("Last lines of ").append(launch.brokerLog()).append(':')
-                .append(System.lineSeparator()).append(LocalProcess.tail(launch.brokerLog(), LOG_TAIL_LINES));
+                .append(System.lineSeparator()).append(ChildProcess.tail(launch.brokerLog(), LOG_TAIL_LINES));
         if (!launch.brokerLog().equals(launch.consoleLog())) {
             sb.append(System.lineSeparator()).append("Last lines of ").append(launch.consoleLog()).append(':')
-                    .append(System.lineSeparator()).append(LocalProcess.tail(launch.consoleLog(), LOG_TAIL_LINES));
+                    .append(System.lineSeparator()).append(ChildProcess.tail(launch.consoleLog(), LOG_TAIL_LINES));
         }
         return new BrokerStartException(sb.toString());
     }
@@ -171,7 +173,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
         try {
             stop();
         } finally {
-            companions.forEach(LocalProcess::kill);
+            companions.forEach(ChildProcess::kill);
             Cleanup.deleteNow(instanceDir);
         }
     }

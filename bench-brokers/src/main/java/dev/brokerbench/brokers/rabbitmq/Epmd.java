@@ -1,7 +1,7 @@
 package dev.brokerbench.brokers.rabbitmq;
 
-import dev.brokerbench.brokers.local.JvmOptions;
-import dev.brokerbench.brokers.local.LocalProcess;
+import dev.brokerbench.process.ChildProcess;
+import dev.brokerbench.process.Jvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,9 +25,9 @@ final class Epmd {
     }
 
     /** Starts epmd under the lifeline Guard, so it dies with the suite like the node it serves. */
-    static LocalProcess start(int port, Path distributionDir, Path instanceDir, Path log) throws IOException {
+    static ChildProcess start(int port, Path distributionDir, Path instanceDir, Path log) throws IOException {
         Path epmd = executable().orElseThrow(() -> new IOException("epmd not found on PATH"));
-        return LocalProcess.start(JvmOptions.guarded(distributionDir, instanceDir,
+        return ChildProcess.start(Jvm.guarded(distributionDir, instanceDir,
                 List.of(epmd.toString(), "-port", String.valueOf(port), "-address", "127.0.0.1")),
                 Map.of(), log.getParent(), log);
     }

@@ -1,21 +1,21 @@
 package dev.brokerbench.brokers.rabbitmq;
 
 import dev.brokerbench.brokers.local.Instances;
-import dev.brokerbench.brokers.local.JvmOptions;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
 import dev.brokerbench.brokers.local.LocalLaunch;
 import dev.brokerbench.brokers.local.RunningFacts;
-import dev.brokerbench.brokers.local.LocalProcess;
-import dev.brokerbench.brokers.local.Ports;
 import dev.brokerbench.brokers.probe.Amqp091Probe;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
-import dev.brokerbench.core.broker.Protocol;
-import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.process.ChildProcess;
+import dev.brokerbench.process.Jvm;
+import dev.brokerbench.process.Ports;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +80,7 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         int distPort = Ports.freeLoopbackPort();
         int epmdPort = Ports.freeLoopbackPort();
         Map<String, String> environment;
-        LocalProcess epmd;
+        ChildProcess epmd;
         try {
             environment = prepare(dir, amqpPort, stompPort, distPort, epmdPort, env.memoryBudgetBytes());
             epmd = Epmd.start(epmdPort, env.distributionDir(), dir, dir.resolve("epmd.log"));
@@ -88,7 +88,7 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
             throw new BrokerStartException("cannot prepare the RabbitMQ node in " + dir + ": " + e.getMessage(), e);
         }
         Endpoint amqp091 = Endpoint.loopback(Protocol.AMQP091, amqpPort);
-        LocalLaunch launch = new LocalLaunch(JvmOptions.guarded(env.distributionDir(), dir, List.of(SERVER.toString())),
+        LocalLaunch launch = new LocalLaunch(Jvm.guarded(env.distributionDir(), dir, List.of(SERVER.toString())),
                 environment, dir, dir.resolve("console.log"), dir.resolve("log").resolve("rabbit.log"), amqp091,
                 new Amqp091Probe(), STARTED, true).withRunningFacts(broker().logSignals().runningFacts());
         Map<Protocol, Endpoint> endpoints = Map.of(

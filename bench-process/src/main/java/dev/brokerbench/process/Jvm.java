@@ -1,10 +1,16 @@
-package dev.brokerbench.brokers.local;
+package dev.brokerbench.process;
 
+import dev.brokerbench.process.lifeline.Guard;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Facts about the JVM that runs the suite, reused for JVM brokers so that every broker runs on the same JDK. */
-public final class JvmOptions {
-    private JvmOptions() {
+/**
+ * The JVM that runs the suite, reused for every JVM the suite starts (brokers, baseline servers), so that all of them
+ * run on the same JDK, and the lifeline that ties each of them to the suite.
+ */
+public final class Jvm {
+    private Jvm() {
     }
 
     public static Path javaHome() {
@@ -24,9 +30,9 @@ public final class JvmOptions {
     }
 
     /** The same lifeline for a broker that is not a JVM: {@code command} runs as the child of the lifeline Guard. */
-    public static java.util.List<String> guarded(Path distributionDir, Path instanceDir, java.util.List<String> command) {
-        java.util.List<String> guarded = new java.util.ArrayList<>(java.util.List.of(javaExecutable(), "-Xmx32m",
-                "-cp", distributionDir.resolve("lifeline.jar").toString(), "dev.brokerbench.lifeline.Guard",
+    public static List<String> guarded(Path distributionDir, Path instanceDir, List<String> command) {
+        List<String> guarded = new ArrayList<>(List.of(javaExecutable(), "-Xmx32m",
+                "-cp", distributionDir.resolve("lifeline.jar").toString(), Guard.class.getName(),
                 instanceDir.toString()));
         guarded.addAll(command);
         return guarded;

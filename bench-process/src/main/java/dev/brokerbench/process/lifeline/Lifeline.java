@@ -1,10 +1,8 @@
-package dev.brokerbench.lifeline;
+package dev.brokerbench.process.lifeline;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.Files;
+import dev.brokerbench.process.Trees;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Ties a broker JVM to the suite that started it. The suite keeps the broker's stdin open as a pipe; when the suite's
@@ -27,26 +25,12 @@ public final class Lifeline {
     }
 
     private static void watch(Path instanceDir) {
-        InputStream in = System.in;
-        byte[] buffer = new byte[256];
-        try {
-            while (in.read(buffer) >= 0) {
-                // the suite never writes; anything read is ignored
-            }
-        } catch (IOException e) {
-            // a broken pipe means the same as end-of-file
-        }
+        SuitePipe.awaitClose(System.in);
         System.err.println("brokerbench lifeline: the suite that started this broker is gone; removing "
                 + instanceDir + " and halting");
         if (instanceDir != null) {
             Trees.delete(instanceDir);
-            try {
-                Files.deleteIfExists(instanceDir.getParent());
-            } catch (DirectoryNotEmptyException e) {
-                // other instances still live there
-            } catch (IOException e) {
-                System.err.println("brokerbench lifeline: " + e);
-            }
+            Trees.deleteParentOnceEmpty(instanceDir, Duration.ZERO);
         }
         Runtime.getRuntime().halt(3);
     }

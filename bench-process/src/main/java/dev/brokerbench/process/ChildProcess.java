@@ -1,4 +1,4 @@
-package dev.brokerbench.brokers.local;
+package dev.brokerbench.process;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,16 +10,17 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A broker process: output appended to a log file, stdin kept open as the lifeline pipe, registered for cleanup.
+ * A process the suite started (a broker, a baseline server, a tool): output appended to a log file, stdin kept open
+ * as the lifeline pipe, registered for cleanup.
  */
-public final class LocalProcess {
+public final class ChildProcess {
     private final Process process;
 
-    private LocalProcess(Process process) {
+    private ChildProcess(Process process) {
         this.process = process;
     }
 
-    public static LocalProcess start(List<String> command, Map<String, String> environment, Path workDir, Path log)
+    public static ChildProcess start(List<String> command, Map<String, String> environment, Path workDir, Path log)
             throws IOException {
         Files.createDirectories(log.getParent());
         ProcessBuilder pb = new ProcessBuilder(command)
@@ -30,7 +31,7 @@ public final class LocalProcess {
         pb.environment().putAll(environment);
         Process p = pb.start();
         Cleanup.register(p);
-        return new LocalProcess(p);
+        return new ChildProcess(p);
     }
 
     public long pid() {

@@ -1,6 +1,5 @@
-package dev.brokerbench.brokers.local;
+package dev.brokerbench.process;
 
-import dev.brokerbench.lifeline.Trees;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

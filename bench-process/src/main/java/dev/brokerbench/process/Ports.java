@@ -1,4 +1,4 @@
-package dev.brokerbench.brokers.local;
+package dev.brokerbench.process;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,10 +1,8 @@
-package dev.brokerbench.lifeline;
+package dev.brokerbench.process.lifeline;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.Files;
+import dev.brokerbench.process.Trees;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * broker and everything it started, deletes the instance directory and exits. SIGTERM to the guard stops the broker
  * in order (SIGTERM, then SIGKILL after {@link #GRACE_SECONDS}). The guard exits with the broker's exit code.
  *
- * <p>Usage: {@code java -cp lifeline.jar dev.brokerbench.lifeline.Guard INSTANCE_DIR COMMAND [ARGS...]}
+ * <p>Usage: {@code java -cp lifeline.jar dev.brokerbench.process.lifeline.Guard INSTANCE_DIR COMMAND [ARGS...]}
  */
 public final class Guard {
     static final long GRACE_SECONDS = 30;
@@ -38,14 +36,14 @@ public final class Guard {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(broker), "brokerbench-guard-stop"));
         AtomicBoolean orphaned = new AtomicBoolean();
         Thread watcher = new Thread(() -> {
-            drain(System.in);
+            SuitePipe.awaitClose(System.in);
             orphaned.set(true);
             System.err.println("brokerbench guard: the suite that started this broker is gone; killing it and"
                     + " removing " + instanceDir);
             kill(broker);
             awaitExit(broker);
             Trees.delete(instanceDir);
-            deleteParentOnceEmpty(instanceDir.getParent());
+            Trees.deleteParentOnceEmpty(instanceDir, Duration.ofSeconds(2));
             Runtime.getRuntime().halt(3);
         }, "brokerbench-guard-lifeline");
         watcher.setDaemon(true);
@@ -59,16 +57,6 @@ public final class Guard {
         System.exit(code);
     }
 
-    private static void drain(InputStream in) {
-        byte[] buffer = new byte[256];
-        try {
-            while (in.read(buffer) >= 0) {
-                // the suite never writes; anything read is ignored
-            }
-        } catch (IOException e) {
-            // a broken pipe means the same as end-of-file
-        }
-    }
 
     private static void stop(Process broker) {
         if (!broker.isAlive()) {
@@ -94,29 +82,6 @@ public final class Guard {
                 p.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (Exception e) {
                 return; // still alive after 5 s, or interrupted: delete what can be deleted
-            }
-        }
-    }
-
-    /**
-     * The run's work directory goes once empty. Another guard of the same instance (RabbitMQ's node and its epmd
-     * share one directory) may still be deleting its part: retry for up to two seconds, then leave it (other
-     * instances still live there).
-     */
-    private static void deleteParentOnceEmpty(Path parent) {
-        for (int attempt = 0; attempt < 20; attempt++) {
-            try {
-                Files.deleteIfExists(parent);
-                return;
-            } catch (DirectoryNotEmptyException e) {
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException interrupted) {
-                    return;
-                }
-            } catch (IOException e) {
-                System.err.println("brokerbench guard: " + e);
-                return;
             }
         }
     }
