@@ -8,8 +8,10 @@ import dev.brokerbench.app.jmh.JmhAgainstBroker;
 import dev.brokerbench.app.jmh.JmhBenchmark;
 import dev.brokerbench.app.jmh.JmhPaths;
 import dev.brokerbench.app.report.ConsoleReport;
+import dev.brokerbench.app.report.MarkdownReport;
 import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.app.report.RunSummary;
+import dev.brokerbench.app.report.Section;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.brokers.container.DockerEngine;
 import dev.brokerbench.brokers.local.DataFilesystem;
@@ -288,8 +290,10 @@ public final class RunCommand implements Callable<Integer> {
         } finally {
             Cleanup.deleteNow(workRoot);
         }
-        ConsoleReport.print(console, summary, calibration);
-        ResultStore.writeAtomically(dir.resolve("summary.md"), SummaryTables.markdownReport(summary, runId, scale, calibration));
+        List<Section> sections = summary.sections(calibration);
+        ConsoleReport.print(console, sections);
+        ResultStore.writeAtomically(dir.resolve("summary.md"), MarkdownReport.runSummary(runId, scale, calibration,
+                sections));
         ResultStore.writeAtomically(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
                 .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
                         schedule.repeats(), schedule.seed(), calibration)));

@@ -1,49 +1,28 @@
 package dev.brokerbench.app.report;
 
-import dev.brokerbench.core.machine.Calibration;
 import java.io.PrintStream;
+import java.util.List;
 
-/** The summary {@code bench run} prints when its cells are done: the console's rendering of a run's results. */
+/** The summary {@code bench run} prints when its cells are done: the console's rendering of the report sections. */
 public final class ConsoleReport {
     private ConsoleReport() {
     }
 
-    public static void print(PrintStream console, RunSummary summary, Calibration calibration) {
-        console.println();
-        if (RepeatedCell.anyRepeated(summary.results())) {
-            console.println("Comparison over repeats (" + ComparisonTable.NOTE + "):");
-            console.print(ComparisonTable.of(RepeatedCell.of(summary.results()), calibration).console());
-            RoundDrift.of(RepeatedCell.of(summary.results())).ifPresent(d -> console.println(d.describe()));
+    public static void print(PrintStream console, List<Section> sections) {
+        for (Section section : sections) {
             console.println();
-        }
-        if (!CallTables.queues(summary.results()).isEmpty()) {
-            console.print(SummaryTables.results(summary.results()).console());
-        }
-        if (!CallTables.of(summary.results()).isEmpty()) {
-            console.println();
-            console.println("Request/reply and one-way (sent by clients, received by servers, replies checked):");
-            console.print(CallTables.calls(summary.results()).console());
-            for (CallTables.SweepResults sweep : CallTables.sweeps(summary.results())) {
-                console.println();
-                console.println(sweep.series() + ": " + sweep.title() + " (" + sweep.unit() + ")");
-                console.print(CallTables.pivot(sweep).console());
+            console.println(section.title() + (section.lead() == null ? "" : " (" + section.lead() + ")") + ":");
+            for (Section.Part part : section.parts()) {
+                if (part instanceof Section.Table t) {
+                    if (t.heading() != null) {
+                        console.println();
+                        console.println(t.heading());
+                    }
+                    console.print(t.table().console());
+                } else if (part instanceof Section.Paragraph p) {
+                    console.println(p.text());
+                }
             }
-        }
-        TextTable durability = SummaryTables.durability(summary.results());
-        if (!durability.isEmpty()) {
-            console.println();
-            console.println("Durability (kill -9 of the broker mid-publish and restart, or of one consumer process"
-                    + " mid-drain; then reconcile):");
-            console.print(durability.console());
-        }
-        if (!summary.missing().isEmpty()) {
-            console.println();
-            console.println("Not run:");
-            console.print(SummaryTables.missing(summary.missing()).console());
-        }
-        if (!summary.brokers().isEmpty()) {
-            console.println();
-            console.print(SummaryTables.brokers(summary.brokers()).console());
         }
     }
 }

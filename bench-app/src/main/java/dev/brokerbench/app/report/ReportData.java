@@ -1,6 +1,7 @@
 package dev.brokerbench.app.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
@@ -10,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -52,6 +55,17 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
     /** What the machine could do, measured at the run's start; null for runs recorded before it was. */
     public dev.brokerbench.core.machine.Calibration calibration() {
         return run == null ? null : run.calibration();
+    }
+
+    /**
+     * The sections every rendering shows; the brokers as the run recorded them (with no run record, as the results
+     * name them).
+     */
+    public List<Section> sections() {
+        Map<String, BrokerInfo> named = new LinkedHashMap<>();
+        results.forEach(r -> named.putIfAbsent(r.broker().brokerId(), r.broker()));
+        List<BrokerInfo> brokers = run != null ? run.brokers() : List.copyOf(named.values());
+        return ReportSections.of(results, run == null ? List.of() : run.missing(), brokers, calibration());
     }
 
     public static ReportData read(Path dir) {

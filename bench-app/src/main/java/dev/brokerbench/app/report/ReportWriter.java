@@ -73,30 +73,11 @@ public final class ReportWriter {
     }
 
     private static String markdown(ReportData data, List<Charts.Png> charts) {
-        StringBuilder sb = new StringBuilder("# brokerbench report\n\n");
+        List<String> intro = new ArrayList<>();
         if (data.run() != null) {
-            sb.append("Run ").append(data.run().runId()).append(", scale ").append(data.run().scale()).append(".\n\n");
+            intro.add("Run " + data.run().runId() + ", scale " + data.run().scale() + ".");
         }
-        sb.append(SummaryTables.comparisonMarkdown(data.results(), data.calibration()));
-        sb.append("## Results\n\n").append(SummaryTables.results(data.results()).markdown()).append('\n');
-        if (!CallTables.of(data.results()).isEmpty()) {
-            sb.append("## Request/reply and one-way\n\n").append(SummaryTables.CALLS_NOTE).append("\n\n")
-                    .append(CallTables.calls(data.results()).markdown()).append('\n');
-            for (CallTables.SweepResults sweep : CallTables.sweeps(data.results())) {
-                sb.append("### ").append(sweep.series()).append(": ").append(sweep.title()).append("\n\n")
-                        .append(CallTables.pivot(sweep).markdown()).append('\n');
-            }
-        }
-        TextTable durability = SummaryTables.durability(data.results());
-        if (!durability.isEmpty()) {
-            sb.append("## Durability\n\n").append(durability.markdown()).append('\n');
-        }
-        if (data.run() != null && !data.run().missing().isEmpty()) {
-            sb.append("## Not run\n\n").append(SummaryTables.missing(data.run().missing()).markdown()).append('\n');
-        }
-        sb.append("## Charts\n\n");
-        charts.forEach(c -> sb.append("![").append(c.title()).append("](charts/").append(c.name()).append(".png)\n\n"));
-        return sb.toString();
+        return MarkdownReport.render("brokerbench report", intro, data.sections(), charts);
     }
 
     static String csv(List<RunResult> results) {

@@ -46,6 +46,11 @@ public final class RunSummary {
         }
     }
 
+    /** The report's sections for what ran so far, as the console and summary.md show them. */
+    public List<Section> sections(dev.brokerbench.core.machine.Calibration calibration) {
+        return ReportSections.of(results(), missing(), brokers(), calibration);
+    }
+
     /** True when every cell that ran delivered every message exactly once and no broker failed. */
     public boolean clean() {
         return results().stream().allMatch(r -> r.status().ok())

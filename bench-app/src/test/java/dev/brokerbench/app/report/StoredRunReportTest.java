@@ -44,7 +44,7 @@ class StoredRunReportTest {
         Files.writeString(report.resolve("console.txt"), console(data, report.resolve("store")));
         if (Boolean.getBoolean("stored-run.update")) {
             Path source = Path.of("src/test/resources/stored-run-expected");
-            for (String file : List.of("report.md", "results.csv", "index.html", "console.txt")) {
+            for (String file : List.of("report.md", "results.csv", "index.html", "console.txt", "summary.md")) {
                 Files.copy(report.resolve(file), source.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         }
@@ -60,7 +60,9 @@ class StoredRunReportTest {
         data.results().forEach(listener::result);
         data.run().brokers().forEach(summary::add);
         data.run().missing().forEach(summary::add);
-        ConsoleReport.print(out, summary, data.calibration());
+        ConsoleReport.print(out, summary.sections(data.calibration()));
+        Files.writeString(report.resolve("summary.md"), MarkdownReport.runSummary(data.run().runId(),
+                data.run().scale(), data.calibration(), summary.sections(data.calibration())));
         return bytes.toString(StandardCharsets.UTF_8);
     }
 
@@ -69,9 +71,33 @@ class StoredRunReportTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"report.md", "results.csv", "index.html", "console.txt"})
+    @ValueSource(strings = {"report.md", "results.csv", "index.html", "console.txt", "summary.md"})
     void renderedAsBefore(String file) throws Exception {
         assertThat(report.resolve(file)).as(file + " of the stored run").hasSameTextualContentAs(EXPECTED.resolve(file));
+    }
+
+    /** Every rendering shows the model's sections, each under its own title, in the model's order. */
+    @org.junit.jupiter.api.Test
+    void everyRenderingShowsTheSameSectionsInOneOrder() throws Exception {
+        List<Section> sections = ReportData.read(RESULTS).sections();
+        assertThat(sections).extracting(Section::id).containsExactly("comparison", "results", "calls", "durability",
+                "not-run", "brokers");
+        assertInOrder(Files.readString(report.resolve("console.txt")), sections, s -> "\n" + s.title() + " (");
+        assertInOrder(Files.readString(report.resolve("summary.md")), sections, s -> "\n## " + s.title() + "\n");
+        assertInOrder(Files.readString(report.resolve("report.md")), sections, s -> "\n## " + s.title() + "\n");
+        assertInOrder(Files.readString(report.resolve("index.html")), sections,
+                s -> "<section id=\"" + s.id() + "\"><h2>" + s.title() + "</h2>");
+    }
+
+    private static void assertInOrder(String rendered, List<Section> sections,
+                                      java.util.function.Function<Section, String> heading) {
+        int at = -1;
+        for (Section s : sections) {
+            String h = s.lead() == null ? heading.apply(s).replace(" (", ":") : heading.apply(s);
+            int next = rendered.indexOf(h, at + 1);
+            assertThat(next).as("'" + h.strip() + "' after the section before it").isGreaterThan(at);
+            at = next;
+        }
     }
 
     @org.junit.jupiter.api.Test

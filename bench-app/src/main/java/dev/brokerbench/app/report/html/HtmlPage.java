@@ -2,13 +2,10 @@ package dev.brokerbench.app.report.html;
 
 import static dev.brokerbench.app.report.html.Html.esc;
 
-import dev.brokerbench.app.report.ReportData;
-import dev.brokerbench.app.report.ReportData.JmhScore;
-import dev.brokerbench.app.report.RunSummary;
-import dev.brokerbench.app.report.CallTables;
-import dev.brokerbench.app.report.ComparisonTable;
 import dev.brokerbench.app.report.RepeatedCell;
-import dev.brokerbench.app.report.RoundDrift;
+import dev.brokerbench.app.report.ReportData.JmhScore;
+import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.app.report.Section;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
 import dev.brokerbench.app.report.charts.Charts;
@@ -51,46 +48,8 @@ public final class HtmlPage {
         }
         h.append(data.results().size()).append(" results · ").append(data.jmh().size()).append(" JMH scores</p></header><main>");
         flags(h, data);
-        if (data.results().stream().anyMatch(r -> r.repeatOrSingle().of() > 1)) {
-            section(h, "comparison", "Comparison over repeats", "<p>" + esc(ComparisonTable.NOTE) + " Each repeat's"
-                    + " figures are in the tables below (case #k = repeat k); the charts draw the median repeat"
-                    + " of each cell; a chart of its own draws every cell's mean with its interval.</p>"
-                    + table(ComparisonTable.of(RepeatedCell.of(data.results()), data.calibration()))
-                    + RoundDrift.of(RepeatedCell.of(data.results())).map(d -> "<p>" + esc(d.describe()) + "</p>")
-                    .orElse(""));
-        }
-        if (!CallTables.queues(data.results()).isEmpty()) {
-            section(h, "results", "Results: queue cases", "<p>Reported phase of each case. Overall = completions"
-                    + " (confirmations; for consume, first receipts of the phase's own messages) / time from the"
-                    + " phase start to the last completion. min / mean / max over rate windows: a window closes after"
-                    + " at least 1000 completions <em>and</em> at least the minimum duration (100 ms unless"
-                    + " --window-min-ms says otherwise), so batched confirmations or prefetched deliveries cannot"
-                    + " make a window microseconds long; mean = completions in whole windows / their time. Latency"
-                    + " from send to broker confirmation. CPU µs/msg: the suite's JVM and the broker process per"
-                    + " completed message; client-limited = the load generator plausibly limited the figure (it used"
-                    + " 80 % of all cores, a full core, or more CPU than the broker). Steal: the share of the"
-                    + " machine's CPU the hypervisor gave to other guests during the phase; a pass above --max-steal"
-                    + " was measured again and the least disturbed kept (every attempt listed).</p>"
-                    + resultsTable(data.results()));
-        }
-        if (!CallTables.of(data.results()).isEmpty()) {
-            StringBuilder calls = new StringBuilder("<p>").append(esc(SummaryTables.CALLS_NOTE)).append("</p>")
-                    .append(table(CallTables.calls(data.results())));
-            for (CallTables.SweepResults sweep : CallTables.sweeps(data.results())) {
-                calls.append("<h3>").append(esc(sweep.series() + ": " + sweep.title())).append("</h3>")
-                        .append(table(CallTables.pivot(sweep)));
-            }
-            section(h, "calls", "Request/reply and one-way, with broker-less baselines", calls.toString());
-        }
-        TextTable durability = dev.brokerbench.app.report.SummaryTables.durability(data.results());
-        if (!durability.isEmpty()) {
-            section(h, "durability", "Durability: kill -9 of the broker or of a consumer", "<p>Broker: killed when"
-                    + " the given number of messages was confirmed, restarted on the same data, and the queue drained."
-                    + " A confirmed message that did not come back is a durability violation; unconfirmed messages"
-                    + " (in flight at the kill) may be lost or present. Consumer: the consumers ran as separate"
-                    + " processes and one was killed mid-drain; the others must receive everything it had not"
-                    + " acknowledged (redelivered, so duplicates of what it had already reported are expected).</p>"
-                    + table(durability));
+        for (Section section : data.sections()) {
+            section(h, section);
         }
         h.append("<section id=\"charts\"><h2>Charts</h2><div class=\"charts\">");
         for (Charts.Png png : charts) {
@@ -106,13 +65,29 @@ public final class HtmlPage {
                     + " 99.9 % error is wider than 10 % of it is no ground for a ranking (the matrix above is).</p>"
                     + table(jmhTable(data.jmh())));
         }
-        if (data.run() != null && !data.run().missing().isEmpty()) {
-            section(h, "not-run", "Not run", table(missingTable(data.run().missing())));
-        }
         section(h, "parity", "Parity settings", table(parityTable(data.results())));
-        section(h, "environment", "Brokers and environment", table(brokerTable(data)) + environment(data));
+        section(h, "environment", "Broker settings and environment", table(brokerTable(data)) + environment(data));
         h.append("</main></body></html>");
         return h.toString();
+    }
+
+    /** A section of the report model. */
+    private static void section(StringBuilder h, Section section) {
+        StringBuilder body = new StringBuilder();
+        if (section.explanation() != null) {
+            body.append("<p>").append(esc(section.explanation())).append("</p>");
+        }
+        for (Section.Part part : section.parts()) {
+            if (part instanceof Section.Table t) {
+                if (t.heading() != null) {
+                    body.append("<h3>").append(esc(t.heading())).append("</h3>");
+                }
+                body.append(table(t.table()));
+            } else if (part instanceof Section.Paragraph p) {
+                body.append("<p>").append(esc(p.text())).append("</p>");
+            }
+        }
+        section(h, section.id(), section.title(), body.toString());
     }
 
     private static void section(StringBuilder h, String id, String title, String body) {
@@ -145,7 +120,7 @@ public final class HtmlPage {
             r.phases().stream().filter(p -> p.reported() && p.resources().clientSaturated()).findFirst()
                     .ifPresent(p -> flags.add("<span class=\"badge warn\">client-limited</span> " + esc(cell)
                             + ": " + esc(p.resources().clientLimit().reason()) + " (CPU µs per message, client /"
-                            + " broker: " + esc(dev.brokerbench.app.report.SummaryTables.cpuPerMessage(p))
+                            + " broker: " + esc(SummaryTables.cpuPerMessage(p))
                             + "); the figure may be the load generator's limit"));
         }
         h.append("<section id=\"flags\"><h2>Flags</h2>");
@@ -158,11 +133,6 @@ public final class HtmlPage {
             h.append("</ul>");
         }
         h.append("</section>");
-    }
-
-    private static String resultsTable(List<RunResult> results) {
-        TextTable t = dev.brokerbench.app.report.SummaryTables.results(results);
-        return table(t);
     }
 
     static String table(TextTable t) {
@@ -196,10 +166,6 @@ public final class HtmlPage {
                     s.rawScore()));
         }
         return t;
-    }
-
-    private static TextTable missingTable(List<RunSummary.Missing> missing) {
-        return dev.brokerbench.app.report.SummaryTables.missing(missing);
     }
 
     private static TextTable parityTable(List<RunResult> results) {

@@ -1,0 +1,80 @@
+package dev.brokerbench.app.report;
+
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.machine.Calibration;
+import dev.brokerbench.core.result.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The sections every rendering of a run shows, in their order; a section with nothing to show is left out. */
+public final class ReportSections {
+    private ReportSections() {
+    }
+
+    public static List<Section> of(List<RunResult> results, List<RunSummary.Missing> missing,
+                                   List<BrokerInfo> brokers, Calibration calibration) {
+        List<Section> sections = new ArrayList<>();
+        if (RepeatedCell.anyRepeated(results)) {
+            List<RepeatedCell> cells = RepeatedCell.of(results);
+            List<Section.Part> parts = new ArrayList<>(List.of(
+                    new Section.Table(null, ComparisonTable.of(cells, calibration))));
+            RoundDrift.of(cells).ifPresent(d -> parts.add(new Section.Paragraph(d.describe())));
+            sections.add(new Section("comparison", "Comparison over repeats", ComparisonTable.NOTE,
+                    ComparisonTable.NOTE + " Each repeat's figures are in the tables below (case #k = repeat k);"
+                            + " the charts draw the median repeat of each cell; a chart of its own draws every"
+                            + " cell's mean with its interval.", parts));
+        }
+        if (!CallTables.queues(results).isEmpty()) {
+            sections.add(new Section("results", "Results: queue cases", "reported phase of each case", RESULTS_NOTE,
+                    List.of(new Section.Table(null, SummaryTables.results(results)))));
+        }
+        if (!CallTables.of(results).isEmpty()) {
+            List<Section.Part> parts = new ArrayList<>(List.of(new Section.Table(null, CallTables.calls(results))));
+            for (CallTables.SweepResults sweep : CallTables.sweeps(results)) {
+                parts.add(new Section.Table(sweep.series() + ": " + sweep.title() + " (" + sweep.unit() + ")",
+                        CallTables.pivot(sweep)));
+            }
+            sections.add(new Section("calls", "Request/reply and one-way",
+                    "sent by clients, received by servers, replies checked", CALLS_NOTE, parts));
+        }
+        TextTable durability = SummaryTables.durability(results);
+        if (!durability.isEmpty()) {
+            sections.add(new Section("durability", "Durability",
+                    "kill -9 of the broker mid-publish and restart, or of one consumer process mid-drain; then"
+                            + " reconcile", DURABILITY_NOTE, List.of(new Section.Table(null, durability))));
+        }
+        if (!missing.isEmpty()) {
+            sections.add(new Section("not-run", "Not run", null, null,
+                    List.of(new Section.Table(null, SummaryTables.missing(missing)))));
+        }
+        if (!brokers.isEmpty()) {
+            sections.add(new Section("brokers", "Brokers", null, null,
+                    List.of(new Section.Table(null, SummaryTables.brokers(brokers)))));
+        }
+        return sections;
+    }
+
+    static final String RESULTS_NOTE = "Reported phase of each case. Overall = completions (confirmations; for"
+            + " consume, first receipts of the phase's own messages) / time from the phase start to the last"
+            + " completion. min / mean / max over rate windows: a window closes after at least 1000 completions and"
+            + " at least the minimum duration (100 ms unless --window-min-ms says otherwise), so batched"
+            + " confirmations or prefetched deliveries cannot make a window microseconds long; mean = completions in"
+            + " whole windows / their time. Latency from send to broker confirmation. CPU µs/msg: the suite's JVM and"
+            + " the broker process per completed message; client-limited = the load generator plausibly limited the"
+            + " figure (it used 80 % of all cores, a full core, or more CPU than the broker). Steal: the share of the"
+            + " machine's CPU the hypervisor gave to other guests during the phase; a pass above --max-steal was"
+            + " measured again and the least disturbed kept (every attempt listed).";
+
+    static final String CALLS_NOTE = "Request/reply: calls/s of correctly answered calls (correlation id of a"
+            + " call in flight, every byte + 1); latency from send to verified reply, each client with its window of"
+            + " calls in flight (a closed loop). One-way: msg/s where the messages arrive, at the server sessions."
+            + " Counted at three points: sent by the clients, received by the servers, replies; lost = sent - server"
+            + " received. Broker-less baselines (ZeroMQ, gRPC) are the ceiling the brokers are measured against.";
+
+    static final String DURABILITY_NOTE = "Broker: killed when the given number of messages was confirmed,"
+            + " restarted on the same data, and the queue drained. A confirmed message that did not come back is a"
+            + " durability violation; unconfirmed messages (in flight at the kill) may be lost or present. Consumer:"
+            + " the consumers ran as separate processes and one was killed mid-drain; the others must receive"
+            + " everything it had not acknowledged (redelivered, so duplicates of what it had already reported are"
+            + " expected).";
+}
