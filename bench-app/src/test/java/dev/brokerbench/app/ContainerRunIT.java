@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.brokers.activemq.ActiveMqClassicContainerRuntime;
 import dev.brokerbench.brokers.activemq.ActiveMqClassicLocalRuntime;
-import dev.brokerbench.brokers.apollo.ApolloContainerRuntime;
-import dev.brokerbench.brokers.artemis.ArtemisContainerRuntime;
-import dev.brokerbench.brokers.rabbitmq.RabbitMqContainerRuntime;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.Protocol;
@@ -14,6 +12,7 @@ import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.spi.Catalog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,15 +48,15 @@ class ContainerRunIT {
 
     @Test
     void everyBrokerRunsInAContainerAndKeepsConfirmedMessagesThroughKill9() throws Exception {
-        ItSupport.assumeContainer(new ArtemisContainerRuntime());
-        ItSupport.assumeContainer(new ActiveMqClassicContainerRuntime());
-        ItSupport.assumeContainer(new RabbitMqContainerRuntime());
-        ItSupport.assumeContainer(new ApolloContainerRuntime());
+        Catalog.load().runtimes(RuntimeKind.CONTAINER).stream()
+                .filter(r -> r.broker().role() == BrokerDescriptor.Role.BROKER).forEach(ItSupport::assumeContainer);
         Path out = tmp.resolve("container");
-        run(-1, "run", "--warmup-seconds", "0", "--steal-retries", "0",
+        ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--steal-retries", "0",
                 "--runtime", "container", "--broker", "all", "--case", "c1,f1", "--scale",
                 ItSupport.scale(), "--heap", "1g", "--out", out.toString(), "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
+        assertThat(cli.code()).as("exit 0 only where every cell accounted for every message: " + cli.text())
+                .isEqualTo(results.stream().allMatch(r -> r.status().ok()) ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM);
         // Artemis, Classic, Apollo: one default path each; RabbitMQ: native and JMS (c1 drains what it published)
         assertThat(results).hasSize(10);
         for (RunResult r : results) {
@@ -73,7 +72,6 @@ class ContainerRunIT {
             }
             assertThat(r.fault().countAtKill().orElseThrow()).as(cell(r) + " killed mid-publish").isPositive();
             assertThat(r.fault().restartMillis().orElseThrow()).as(cell(r) + " restarted").isPositive();
-            assertThat(a.received() + a.lost()).as(cell(r)).isEqualTo(a.sent());
             if (!r.broker().brokerId().equals("apollo")) {
                 // the volume kept what the broker confirmed: nothing confirmed is lost
                 assertThat(a.lostConfirmed()).as(cell(r)).isZero();

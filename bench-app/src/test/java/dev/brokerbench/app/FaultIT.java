@@ -2,8 +2,10 @@ package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.Status;
@@ -22,13 +24,18 @@ class FaultIT {
     @TempDir
     Path tmp;
 
-    private List<RunResult> run(Path out, int expectedExit, String brokers, String cases) throws Exception {
+    /**
+     * Runs the cases and checks what holds for every fault cell; the exit code must say what the results say: 0 when
+     * every cell accounted for every message, 1 when one did not (Apollo's losses, a DUP after a resend).
+     */
+    private List<RunResult> run(Path out, String brokers, String cases) throws Exception {
         ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--runtime", "local", "--broker", brokers, "--case", cases,
                 "--scale", ItSupport.scale(), "--out", out.toString(), "--heap", "1g", "--no-progress");
-        if (expectedExit >= 0) {
-            assertThat(cli.code()).as(cli.text()).isEqualTo(expectedExit);
-        }
         List<RunResult> results = new ResultStore(out).readAll();
+        RunRecord record = Json.mapper().readValue(out.resolve(RunRecord.FILE).toFile(), RunRecord.class);
+        assertThat(record.missing()).as("cells that failed to run").noneMatch(m -> m.kind().equals("failed"));
+        assertThat(cli.code()).as(cli.text()).isEqualTo(results.stream().allMatch(r -> r.status().ok())
+                ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM);
         for (RunResult r : results) {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
             Accounting a = r.accounting();
@@ -45,7 +52,6 @@ class FaultIT {
                 // no "redelivered > 0" here: the killed consumer may hold nothing unacknowledged at the kill (it had just
                 // acknowledged a batch; CI saw RabbitMQ f3 with 0 redelivered once); zero loss is what must hold
             }
-            assertThat(a.received() + a.lost()).as(cell + ": every sent message is received or lost").isEqualTo(a.sent());
             assertThat(a.lostConfirmed()).as(cell).isLessThanOrEqualTo(a.confirmed());
             assertThat(a.unconfirmedPresent()).as(cell).isLessThanOrEqualTo(a.sent() - a.confirmed());
             assertThat(a.foreign()).as(cell).isZero();
@@ -62,7 +68,7 @@ class FaultIT {
      */
     @Test
     void brokersThatSyncBeforeConfirmingLoseNothingTheyConfirmed() throws Exception {
-        List<RunResult> results = run(tmp.resolve("durable"), -1, "artemis,activemq,rabbitmq", "faults");
+        List<RunResult> results = run(tmp.resolve("durable"), "artemis,activemq,rabbitmq", "faults");
         // Artemis f1-f4, Classic f1+f3+f4 (no JMS 2.0 async), RabbitMQ native f1-f4 and JMS f1+f2 (its listener
         // consumer has no client ack, its connection no recovery)
         assertThat(results).hasSize(13);
@@ -128,7 +134,7 @@ class FaultIT {
     @Test
     void apolloIsKilledRestartedAndReconciled() throws Exception {
         // the broker kills without reconnection, where Apollo loses what it confirmed
-        List<RunResult> results = run(tmp.resolve("apollo"), -1, "apollo", "f1,f2");
+        List<RunResult> results = run(tmp.resolve("apollo"), "apollo", "f1,f2");
         assertThat(results).extracting(r -> r.workload().name()).containsExactlyInAnyOrder("f1", "f2");
         for (RunResult r : results) {
             assertBrokerCountAgrees(r, r.client().clientPath() + "/" + r.workload().name() + ": "

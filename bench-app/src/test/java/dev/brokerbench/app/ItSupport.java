@@ -3,9 +3,9 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.container.DockerEngine;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerRuntime;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +54,7 @@ final class ItSupport {
      * Skips a container test with the reason and how to enable it, or fails when {@code
      * BROKERBENCH_REQUIRE_CONTAINERS=true} (CI) and the broker cannot run in a container.
      */
-    static void assumeContainer(ContainerBrokerRuntime runtime) {
+    static void assumeContainer(BrokerRuntime runtime) {
         Path dist = Path.of(System.getProperty("brokerbench.dist.dir", "."));
         Optional<String> why = runtime.unavailableReason(
                 new BrokerEnvironment(dist, dist, Duration.ofSeconds(60), "1g"));

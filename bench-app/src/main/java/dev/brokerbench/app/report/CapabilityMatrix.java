@@ -74,6 +74,7 @@ public final class CapabilityMatrix {
             case PREFETCH -> "prefetch";
             case PERSISTENT -> "persistent";
             case CLIENT_ACK -> "client ack (batched)";
+            case REDELIVERY_FLAG -> "redelivery flagged";
             case RECONNECT -> "reconnect";
             case REQUEST_REPLY -> "request/reply";
             case ONE_WAY -> "one-way";

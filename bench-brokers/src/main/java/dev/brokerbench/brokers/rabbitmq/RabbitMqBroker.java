@@ -26,6 +26,9 @@ public final class RabbitMqBroker {
                             "disk free limit", RunningFacts.fact("Disk free limit set to ([^\\n]+)"))))
             .withGap(Protocol.AMQP, Capability.REQUEST_REPLY, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin creates"
                     + " no dynamic nodes: opening a JMS TemporaryQueue for the replies times out"))
+            .withGap(Protocol.AMQP, Capability.REDELIVERY_FLAG, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin hands"
+                    + " a message again after its consumer closed without acknowledging it, but not marked as"
+                    + " redelivered (JMSRedelivered false; DriverContractIT, 2026-11-24)"))
             .withQueues(new RabbitMqQueues());
 
     private RabbitMqBroker() {

@@ -12,6 +12,11 @@ public enum Capability {
     PERSISTENT,
     /** The consumer acknowledges explicitly, in batches (client acknowledge or transacted). */
     CLIENT_ACK,
+    /**
+     * A message delivered again (its consumer closed or died without acknowledging it) arrives flagged as a
+     * redelivery; the durability table's "redelivered" counts these flags. Checked by the driver contract test.
+     */
+    REDELIVERY_FLAG,
     /** The client library reconnects by itself after the broker comes back (failover), as the path configures it. */
     RECONNECT,
     /**
