@@ -31,16 +31,15 @@ class BenchProfile {
     static final Path RESULTS = REPORT.resolve("results");
     static final Path BASELINES = Path.of(System.getProperty("bench.baseline", "../baselines"));
 
-    /** What the packaged CLI printed (stdout and stderr, in order) and its exit code. */
-    private record Ran(int code, String output) {
-    }
-
-    private static Ran bench(String... args) throws Exception {
+    private static ItSupport.Cli bench(String... args) throws Exception {
         return bench(List.of(), args);
     }
 
-    /** {@code bench args... extra...}: {@code extra} (e.g. the gate experiment's slowdown) after the arguments. */
-    private static Ran bench(List<String> extra, String... args) throws Exception {
+    /**
+     * The packaged CLI in its own JVM (what a user runs), its output echoed line by line and returned with its exit
+     * code; {@code bench args... extra...}: {@code extra} (e.g. the gate experiment's slowdown) after the arguments.
+     */
+    private static ItSupport.Cli bench(List<String> extra, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Jvm.javaExecutable(), "-jar", ItSupport.benchJar().toString()));
         command.addAll(List.of(args));
         command.addAll(extra);
@@ -57,7 +56,7 @@ class BenchProfile {
             p.destroyForcibly();
             throw new IllegalStateException("bench " + args[0] + " did not finish in 3 hours");
         }
-        return new Ran(p.exitValue(), output.toString());
+        return new ItSupport.Cli(p.exitValue(), output.toString());
     }
 
     @Test
@@ -66,7 +65,7 @@ class BenchProfile {
         Trees.delete(RESULTS); // results of an earlier profile run under target/ must not mix with this one
         List<String> slowdown = System.getProperty("bench.slowdown", "").isEmpty() ? List.of()
                 : List.of("--slowdown", System.getProperty("bench.slowdown"));
-        Ran run = bench(slowdown, "run", "--runtime", System.getProperty("bench.runtime", "local"),
+        ItSupport.Cli run = bench(slowdown, "run", "--runtime", System.getProperty("bench.runtime", "local"),
                 "--broker", System.getProperty("bench.brokers", "all"),
                 "--case", System.getProperty("bench.cases", "all"),
                 "--scale", System.getProperty("bench.scale", "0.02"), "--out", RESULTS.toString(), "--no-progress",
@@ -87,8 +86,8 @@ class BenchProfile {
                 "--jmh-drains", System.getProperty("bench.jmh.drains", "40"),
                 "--jmh-batch", System.getProperty("bench.jmh.batch", "20000"),
                 "--jmh-payloads", System.getProperty("bench.jmh.payloads", "0"));
-        Ran report = bench("report", RESULTS.toString(), "--out", REPORT.toString());
-        assertThat(report.code()).as(report.output()).isEqualTo(BenchCli.EXIT_OK);
+        ItSupport.Cli report = bench("report", RESULTS.toString(), "--out", REPORT.toString());
+        assertThat(report.code()).as(report.text()).isEqualTo(BenchCli.EXIT_OK);
         assertThat(REPORT.resolve("index.html")).exists();
         assertThat(run.code()).as("bench run: every cell must account for every message; see "
                 + REPORT.resolve("index.html")).isEqualTo(BenchCli.EXIT_OK);
@@ -98,11 +97,11 @@ class BenchProfile {
     @Test
     @Order(2)
     void regressionGate() throws Exception {
-        Ran gate = bench("gate", RESULTS.toString(), "--baseline", BASELINES.toString());
-        ResultStore.writeAtomically(REPORT.resolve("gate.txt"), gate.output());
+        ItSupport.Cli gate = bench("gate", RESULTS.toString(), "--baseline", BASELINES.toString());
+        ResultStore.writeAtomically(REPORT.resolve("gate.txt"), gate.text());
         // a run no baseline's machine resembles is not a regression: said, and the test aborted (Maven prints
         // only "Skipped: 1" for it, so the reasons are on the console above and in gate.txt)
-        Assumptions.assumeTrue(gate.code() != BenchCli.EXIT_USAGE, "SKIPPED the regression gate: " + gate.output());
+        Assumptions.assumeTrue(gate.code() != BenchCli.EXIT_USAGE, "SKIPPED the regression gate: " + gate.text());
         assertThat(gate.code()).as("regression gate; table above and in " + REPORT.resolve("gate.txt"))
                 .isEqualTo(BenchCli.EXIT_OK);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,17 +54,8 @@ public final class ChildProcess {
 
     /** SIGKILL to the process and everything it started; waits until all of them are gone. */
     public void kill() {
-        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
-        tree.forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        awaitExit(30);
-        for (ProcessHandle p : tree) {
-            try {
-                p.onExit().get(30, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                // still reported by the caller's checks; nothing more to do here
-            }
-        }
+        // what is still alive after 30 s is reported by the caller's checks; nothing more to do here
+        ProcessTrees.awaitExit(ProcessTrees.kill(process.toHandle()), Duration.ofSeconds(30));
         Cleanup.unregister(process);
     }
 

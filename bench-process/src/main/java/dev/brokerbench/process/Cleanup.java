@@ -1,6 +1,7 @@
 package dev.brokerbench.process;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -64,17 +65,9 @@ public final class Cleanup {
                 System.err.println("brokerbench cleanup: " + e);
             }
         }
-        for (Process p : processes) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        for (Process p : processes) {
-            try {
-                p.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // best effort during shutdown
-            }
-        }
+        List<ProcessHandle> killed = new ArrayList<>();
+        processes.forEach(p -> killed.addAll(ProcessTrees.kill(p.toHandle())));
+        ProcessTrees.awaitExit(killed, Duration.ofSeconds(10)); // best effort during shutdown
         directories.forEach(Trees::delete);
     }
 }

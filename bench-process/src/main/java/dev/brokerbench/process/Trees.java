@@ -58,11 +58,15 @@ public final class Trees {
         if (parent == null) {
             return;
         }
-        for (long attempt = 0; attempt <= patience.toMillis() / 100; attempt++) {
+        long attempts = 1 + patience.toMillis() / 100;
+        for (long attempt = 1; attempt <= attempts; attempt++) {
             try {
                 Files.deleteIfExists(parent);
                 return;
             } catch (DirectoryNotEmptyException e) {
+                if (attempt == attempts) {
+                    return;
+                }
                 try {
                     Thread.sleep(100);
                 } catch (InterruptedException interrupted) {

@@ -57,15 +57,19 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
         return run == null ? null : run.calibration();
     }
 
-    /**
-     * The sections every rendering shows; the brokers as the run recorded them (with no run record, as the results
-     * name them).
-     */
+    /** The sections every rendering shows. */
     public List<Section> sections() {
+        return ReportSections.of(results, run == null ? List.of() : run.missing(), brokers(), calibration());
+    }
+
+    /** The brokers as the run recorded them; with no run record, as the results name them. */
+    public List<BrokerInfo> brokers() {
+        if (run != null) {
+            return run.brokers();
+        }
         Map<String, BrokerInfo> named = new LinkedHashMap<>();
         results.forEach(r -> named.putIfAbsent(r.broker().brokerId(), r.broker()));
-        List<BrokerInfo> brokers = run != null ? run.brokers() : List.copyOf(named.values());
-        return ReportSections.of(results, run == null ? List.of() : run.missing(), brokers, calibration());
+        return List.copyOf(named.values());
     }
 
     public static ReportData read(Path dir) {

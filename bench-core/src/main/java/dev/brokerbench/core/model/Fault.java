@@ -1,8 +1,8 @@
 package dev.brokerbench.core.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
 
 /**
  * A fault injected into the measured pass: the broker or one consumer process is killed with {@code kill -9} once a
@@ -13,23 +13,8 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillConsumer {
 
     /** What a fault kills. */
     enum Target {
-        BROKER, CONSUMER;
-
-        @JsonValue
-        @Override
-        public String toString() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        @JsonCreator
-        public static Target parse(String value) {
-            for (Target t : values()) {
-                if (t.toString().equals(value)) {
-                    return t;
-                }
-            }
-            throw new IllegalArgumentException("fault target must be broker or consumer, got " + value);
-        }
+        @JsonProperty("broker") BROKER,
+        @JsonProperty("consumer") CONSUMER
     }
 
     /**

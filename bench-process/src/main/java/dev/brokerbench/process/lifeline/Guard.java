@@ -1,5 +1,6 @@
 package dev.brokerbench.process.lifeline;
 
+import dev.brokerbench.process.ProcessTrees;
 import dev.brokerbench.process.Trees;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,8 +41,7 @@ public final class Guard {
             orphaned.set(true);
             System.err.println("brokerbench guard: the suite that started this broker is gone; killing it and"
                     + " removing " + instanceDir);
-            kill(broker);
-            awaitExit(broker);
+            ProcessTrees.awaitExit(ProcessTrees.kill(broker.toHandle()), Duration.ofSeconds(5));
             Trees.delete(instanceDir);
             Trees.deleteParentOnceEmpty(instanceDir, Duration.ofSeconds(2));
             Runtime.getRuntime().halt(3);
@@ -57,7 +57,6 @@ public final class Guard {
         System.exit(code);
     }
 
-
     private static void stop(Process broker) {
         if (!broker.isAlive()) {
             return;
@@ -65,29 +64,10 @@ public final class Guard {
         broker.destroy();
         try {
             if (!broker.waitFor(GRACE_SECONDS, TimeUnit.SECONDS)) {
-                kill(broker);
+                ProcessTrees.kill(broker.toHandle());
             }
         } catch (InterruptedException e) {
-            kill(broker);
+            ProcessTrees.kill(broker.toHandle());
         }
-    }
-
-    /** A SIGKILLed process may still be writing until the kernel has reaped it: delete only after that. */
-    private static void awaitExit(Process broker) {
-        List<ProcessHandle> tree = new java.util.ArrayList<>(broker.descendants().toList());
-        tree.add(broker.toHandle());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        for (ProcessHandle p : tree) {
-            try {
-                p.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (Exception e) {
-                return; // still alive after 5 s, or interrupted: delete what can be deleted
-            }
-        }
-    }
-
-    private static void kill(Process broker) {
-        broker.descendants().forEach(ProcessHandle::destroyForcibly);
-        broker.destroyForcibly();
     }
 }

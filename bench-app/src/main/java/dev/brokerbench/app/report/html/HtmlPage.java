@@ -185,9 +185,7 @@ public final class HtmlPage {
 
     private static TextTable brokerTable(ReportData data) {
         TextTable t = new TextTable(List.of("broker", "version", "runtime", "start-to-ready ms", "setting", "value"));
-        Map<String, BrokerInfo> brokers = new LinkedHashMap<>();
-        data.results().forEach(r -> brokers.putIfAbsent(r.broker().brokerId(), r.broker()));
-        for (BrokerInfo b : brokers.values()) {
+        for (BrokerInfo b : data.brokers()) {
             new java.util.TreeMap<>(b.settings()).forEach((k, v) -> t.add(List.of(b.displayName(), b.version(),
                     SummaryTables.runtime(b), String.valueOf(b.startToReadyMillis()), k, v)));
         }
