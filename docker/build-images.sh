@@ -2,12 +2,12 @@
 # Builds brokerbench's broker images with no image registry:
 #   brokerbench/debian:bookworm   Debian minbase from debootstrap + docker import (apt mirror only)
 #   brokerbench/jre:17            + Debian's OpenJDK 17 JRE and libaio
-#   $ARTEMIS_IMAGE, $ACTIVEMQ_IMAGE, $APOLLO_IMAGE   the broker bits of broker-dist (Maven Central)
-#   $RABBITMQ_IMAGE               Debian's rabbitmq-server package
+#   brokerbench/BROKER:VERSION    one per broker: the broker bits of broker-dist (Maven Central) or Debian packages
 # Each broker image is usable in place of the official one (same ports, data path and environment variables).
-# A broker's image is its directory here with a Dockerfile and a recipe (the broker id, the image name, whether it
-# builds on the JRE or the Debian base, extra context, build arguments). Image names and versions come from the
-# parent pom (docker/target/images.env). Images already present are kept unless --rebuild is given.
+# A broker's image is its directory here with a Dockerfile and a recipe (the broker id, its version, whether it
+# builds on the JRE or the Debian base, extra context, build arguments). Versions are the parent pom's, read from
+# docker/target/pinned.properties; the container runtime derives the same image name from the same property.
+# Images already present are kept unless --rebuild is given.
 #
 # Usage: docker/build-images.sh [--rebuild] [BROKER ...]   (default: every broker with a recipe)
 set -euo pipefail
@@ -43,12 +43,17 @@ if ! docker info >/dev/null 2>&1; then
   exit 1
 fi
 
-if [ ! -f "$target/images.env" ] || [ ! -d "$target/broker-dist/artemis" ]; then
+if [ ! -f "$target/pinned.properties" ] || [ ! -d "$target/broker-dist/artemis" ]; then
   echo "== broker bits: mvn -pl docker -am package (Maven Central artifacts, pinned in the parent pom)"
   (cd "$root" && mvn -B -q -ntp -pl docker -am -DskipTests package)
 fi
-# shellcheck disable=SC1091
-source "$target/images.env"
+# pinned PROPERTY: a property of the parent pom (java.util.Properties escapes ':' and '=' with a backslash)
+pinned() {
+  local value
+  value="$(sed -n "s/^${1//./\\.}=//p" "$target/pinned.properties" | head -1 | sed 's/\\//g')"
+  [ -n "$value" ] || { echo "build-images.sh: no property '$1' in the parent pom" >&2; return 1; }
+  echo "$value"
+}
 
 present() { docker image inspect "$1" >/dev/null 2>&1; }
 timed() { local t0; t0=$(date +%s); "$@"; echo "   built in $(( $(date +%s) - t0 )) s"; }
@@ -91,8 +96,13 @@ if need "$base_image"; then
   command -v debootstrap >/dev/null || { echo "build-images.sh: debootstrap missing: apt-get install debootstrap" >&2; exit 1; }
   timed build_base
 fi
-# recipe BROKER: sets IMAGE, ON (jre or base), CONTEXT and BUILD_ARGS for the broker
-recipe() { IMAGE=; ON=; CONTEXT=(); BUILD_ARGS=(); BROKER=; source "${recipe_dir[$1]}/recipe"; }
+# recipe BROKER: sets VERSION, ON (jre or base), CONTEXT and BUILD_ARGS for the broker, and IMAGE from them
+recipe() {
+  VERSION=; ON=; CONTEXT=(); BUILD_ARGS=(); BROKER=
+  # shellcheck disable=SC1090
+  source "${recipe_dir[$1]}/recipe"
+  IMAGE="brokerbench/$BROKER:$VERSION"
+}
 on_jre=0
 for b in "${brokers[@]}"; do recipe "$b"; if [ "$ON" = jre ]; then on_jre=1; fi; done
 if [ "$on_jre" = 1 ] && need "$jre_image"; then

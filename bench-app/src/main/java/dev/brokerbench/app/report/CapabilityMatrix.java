@@ -7,6 +7,7 @@ import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,9 +50,12 @@ public final class CapabilityMatrix {
         return sb.toString();
     }
 
-    /** Every unsupported or non-equivalent cell with its reason. */
+    /**
+     * Every unsupported or non-equivalent cell with its reason; cells of one path and capability with the same reason
+     * are one line naming all their brokers.
+     */
     public static List<String> reasons(Catalog catalog) {
-        List<String> reasons = new ArrayList<>();
+        Map<String, List<String>> brokersByGap = new LinkedHashMap<>();
         for (BrokerDescriptor broker : catalog.brokers()) {
             for (DriverFactory path : catalog.paths()) {
                 if (!broker.offers(path.protocol())) {
@@ -59,11 +63,14 @@ public final class CapabilityMatrix {
                 }
                 Requirements.capabilities(broker, broker.protocols(), path).forEach((c, s) -> {
                     if (!s.supported()) {
-                        reasons.add(broker.id() + " / " + path.id() + " / " + label(c) + ": " + s.reason());
+                        brokersByGap.computeIfAbsent(path.id() + " / " + label(c) + ": " + s.reason(),
+                                k -> new ArrayList<>()).add(broker.id());
                     }
                 });
             }
         }
+        List<String> reasons = new ArrayList<>();
+        brokersByGap.forEach((gap, brokers) -> reasons.add(String.join(", ", brokers) + " / " + gap));
         return reasons;
     }
 

@@ -1,6 +1,7 @@
 package dev.brokerbench.brokers.activemq;
 
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.brokers.container.BrokerImages;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.OpenWireHandshakeProbe;
@@ -21,7 +22,9 @@ public final class ActiveMqClassicContainerRuntime extends ContainerBrokerRuntim
     private static final String OFFICIAL = "apache/activemq-classic";
 
     public ActiveMqClassicContainerRuntime() {
-        super(ActiveMqClassicBroker.DESCRIPTOR, new Layout(Map.of(Protocol.OPENWIRE, 61616, Protocol.AMQP, 5672),
+        super(ActiveMqClassicBroker.DESCRIPTOR,
+                BrokerImages.withOfficial(ActiveMqClassicBroker.DESCRIPTOR, "activemq.version", OFFICIAL),
+                new Layout(Map.of(Protocol.OPENWIRE, 61616, Protocol.AMQP, 5672),
                 "/opt/apache-activemq/data", ".*Apache ActiveMQ .* started.*",
                 Pattern.compile("Apache ActiveMQ ([0-9][^ ]*) \\("), new OpenWireHandshakeProbe(), Protocol.OPENWIRE));
     }

@@ -1,6 +1,7 @@
 package dev.brokerbench.brokers.apollo;
 
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.brokers.container.BrokerImages;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
@@ -19,7 +20,8 @@ public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
     private static final int PORT = 61613;
 
     public ApolloContainerRuntime() {
-        super(ApolloBroker.DESCRIPTOR, new Layout(sameForAll(ApolloBroker.DESCRIPTOR, PORT),
+        super(ApolloBroker.DESCRIPTOR, BrokerImages.localOnly(ApolloBroker.DESCRIPTOR, "apollo.version"),
+                new Layout(sameForAll(ApolloBroker.DESCRIPTOR, PORT),
                 "/var/lib/apollo/data", ".*Accepting connections at.*", Pattern.compile("Apollo : ([0-9][^ ]*) \\(at:"),
                 new StompConnectProbe(), Protocol.STOMP));
     }

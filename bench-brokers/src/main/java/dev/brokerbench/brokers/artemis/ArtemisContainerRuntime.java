@@ -1,6 +1,7 @@
 package dev.brokerbench.brokers.artemis;
 
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.brokers.container.BrokerImages;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.StompConnectProbe;
@@ -22,7 +23,9 @@ public final class ArtemisContainerRuntime extends ContainerBrokerRuntime {
     private static final String INSTANCE = "/var/lib/artemis-instance";
 
     public ArtemisContainerRuntime() {
-        super(ArtemisBroker.DESCRIPTOR, new Layout(sameForAll(ArtemisBroker.DESCRIPTOR, 61616), INSTANCE,
+        super(ArtemisBroker.DESCRIPTOR,
+                BrokerImages.withOfficial(ArtemisBroker.DESCRIPTOR, "artemis.version", OFFICIAL),
+                new Layout(sameForAll(ArtemisBroker.DESCRIPTOR, 61616), INSTANCE,
                 ".*AMQ221001: Apache ActiveMQ Artemis Message Broker version.*",
                 Pattern.compile("Artemis Message Broker version ([0-9][^ ]*)"), new StompConnectProbe(), Protocol.STOMP));
     }

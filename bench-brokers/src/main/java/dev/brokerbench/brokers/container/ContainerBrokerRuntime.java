@@ -24,6 +24,7 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
     static final Duration PULL_TIMEOUT = Duration.ofMinutes(5);
     private final BrokerDescriptor broker;
     private final Layout layout;
+    private final BrokerImages images;
     private BrokerImages.Choice choice;
 
     /**
@@ -40,10 +41,24 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
                          ReadinessProbe probe, Protocol probeProtocol) {
     }
 
-    /** @param broker the broker this runtime starts */
-    protected ContainerBrokerRuntime(BrokerDescriptor broker, Layout layout) {
+    /**
+     * @param broker the broker this runtime starts
+     * @param images the images that run it
+     * @param layout where it listens and keeps its data inside the container
+     */
+    protected ContainerBrokerRuntime(BrokerDescriptor broker, BrokerImages images, Layout layout) {
+        if (!images.brokerId().equals(broker.id())) {
+            throw new IllegalArgumentException("images are for broker '" + images.brokerId() + "', not '"
+                    + broker.id() + "'");
+        }
         this.broker = broker;
+        this.images = images;
         this.layout = layout;
+    }
+
+    /** The images that can run this broker (the one in use: {@link #image()}). */
+    public final BrokerImages images() {
+        return images;
     }
 
     final Layout layout() {
@@ -76,7 +91,7 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
     /** The image chosen for this broker (see {@link BrokerImages#choose}). */
     public synchronized BrokerImages.Choice image() {
         if (choice == null) {
-            choice = BrokerImages.choose(broker.id(), i -> DockerEngine.imageId(i).isPresent());
+            choice = images.choose(i -> DockerEngine.imageId(i).isPresent());
         }
         return choice;
     }
@@ -91,9 +106,8 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
         if (DockerEngine.imageId(image).isPresent() || DockerEngine.pull(image, PULL_TIMEOUT)) {
             return Optional.empty();
         }
-        String local = BrokerImages.localBuild(broker.id()).orElse("-");
         return Optional.of("image " + image + " is not in the Docker engine and could not be pulled (no registry"
-                + " reachable?): build " + local + " with docker/build-images.sh " + broker.id()
+                + " reachable?): build " + images.localBuild() + " with docker/build-images.sh " + broker.id()
                 + ", or name another with --image " + broker.id() + "=NAME:TAG (-D" + BrokerImages.PROPERTY_PREFIX
                 + broker.id() + "=NAME:TAG)");
     }

@@ -1,6 +1,7 @@
 package dev.brokerbench.brokers.rabbitmq;
 
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.brokers.container.BrokerImages;
 import dev.brokerbench.brokers.container.ContainerBrokerInstance;
 import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.Amqp091Probe;
@@ -19,17 +20,20 @@ import org.testcontainers.utility.DockerImageName;
  * the volume is named after it (a restarted container with another hostname would start empty).
  */
 public final class RabbitMqContainerRuntime extends ContainerBrokerRuntime {
+    private static final String OFFICIAL = "rabbitmq";
     private static final String CONFIG = "/etc/rabbitmq/brokerbench.conf";
 
     public RabbitMqContainerRuntime() {
-        super(RabbitMqBroker.DESCRIPTOR, new Layout(Map.of(Protocol.AMQP091, 5672, Protocol.AMQP, 5672, Protocol.STOMP, 61613),
+        super(RabbitMqBroker.DESCRIPTOR,
+                BrokerImages.withOfficial(RabbitMqBroker.DESCRIPTOR, "rabbitmq.version", OFFICIAL),
+                new Layout(Map.of(Protocol.AMQP091, 5672, Protocol.AMQP, 5672, Protocol.STOMP, 61613),
                 "/var/lib/rabbitmq", ".*Server startup complete.*",
                 Pattern.compile("Starting RabbitMQ ([0-9][^ ]*) on Erlang"), new Amqp091Probe(), Protocol.AMQP091));
     }
 
     @Override
     protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
-        return new RabbitMQContainer(image.asCompatibleSubstituteFor("rabbitmq"))
+        return new RabbitMQContainer(image.asCompatibleSubstituteFor(OFFICIAL))
                 .withEnv("RABBITMQ_CONFIG_FILE", CONFIG)
                 .withCopyToContainer(Transferable.of(String.join("\n",
                         "listeners.tcp.default = 5672",

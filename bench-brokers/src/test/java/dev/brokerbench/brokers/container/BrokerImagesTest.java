@@ -1,45 +1,62 @@
 package dev.brokerbench.brokers.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.brokerbench.core.broker.BrokerDescriptor;
+import dev.brokerbench.core.broker.Protocol;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Which image runs a broker: pinned names, present images preferred, overrides win. */
+/** Which image runs a broker: tagged with the pom's version, present images preferred, overrides win. */
 class BrokerImagesTest {
+    private static final BrokerDescriptor ARTEMIS = BrokerDescriptor.broker("artemis", "Artemis", Protocol.CORE);
+    private static final BrokerDescriptor APOLLO = BrokerDescriptor.broker("apollo", "Apollo", Protocol.STOMP);
+
     @AfterEach
     void clearOverride() {
         System.clearProperty(BrokerImages.PROPERTY_PREFIX + "artemis");
     }
 
     @Test
-    void imagesArePinnedToTheBuildsVersions() {
-        assertThat(BrokerImages.official("artemis")).hasValueSatisfying(i ->
+    void imagesAreTaggedWithThePomsVersion() {
+        BrokerImages artemis = BrokerImages.withOfficial(ARTEMIS, "artemis.version", "apache/activemq-artemis");
+        assertThat(artemis.official()).hasValueSatisfying(i ->
                 assertThat(i).matches("apache/activemq-artemis:\\d+\\.\\d+\\.\\d+"));
-        assertThat(BrokerImages.localBuild("artemis")).hasValueSatisfying(i ->
-                assertThat(i).matches("brokerbench/activemq-artemis:\\d+\\.\\d+\\.\\d+"));
-        assertThat(BrokerImages.official("apollo")).as("Apollo has no official image").isEmpty();
-        assertThat(BrokerImages.localBuild("apollo")).isPresent();
+        assertThat(artemis.localBuild()).matches("brokerbench/artemis:\\d+\\.\\d+\\.\\d+")
+                .endsWith(artemis.official().orElseThrow().substring("apache/activemq-artemis".length()));
+        BrokerImages apollo = BrokerImages.localOnly(APOLLO, "apollo.version");
+        assertThat(apollo.official()).isEmpty();
+        assertThat(apollo.localBuild()).isEqualTo("brokerbench/apollo:" + BrokerImages.pinnedVersion("apollo.version"));
+    }
+
+    @Test
+    void aVersionPropertyThePomLacksIsNamed() {
+        assertThatThrownBy(() -> BrokerImages.localOnly(APOLLO, "apolo.version"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("versionProperty 'apolo.version'");
     }
 
     @Test
     void officialIfPresentElseLocalBuildElseOfficialToPull() {
-        String official = BrokerImages.official("artemis").orElseThrow();
-        String local = BrokerImages.localBuild("artemis").orElseThrow();
-        assertThat(BrokerImages.choose("artemis", Set.of(official, local)::contains))
-                .isEqualTo(new BrokerImages.Choice(official, "official"));
-        assertThat(BrokerImages.choose("artemis", Set.of(local)::contains))
-                .isEqualTo(new BrokerImages.Choice(local, "local build"));
-        assertThat(BrokerImages.choose("artemis", Set.<String>of()::contains))
-                .isEqualTo(new BrokerImages.Choice(official, "official"));
-        assertThat(BrokerImages.choose("apollo", Set.<String>of()::contains).source()).isEqualTo("local build");
+        BrokerImages artemis = new BrokerImages("artemis", "artemis.version", Optional.of("o:1"), "l:1");
+        assertThat(artemis.choose(Set.of("o:1", "l:1")::contains))
+                .isEqualTo(new BrokerImages.Choice("o:1", "official"));
+        assertThat(artemis.choose(Set.of("l:1")::contains))
+                .isEqualTo(new BrokerImages.Choice("l:1", "local build"));
+        assertThat(artemis.choose(Set.<String>of()::contains))
+                .isEqualTo(new BrokerImages.Choice("o:1", "official"));
+        BrokerImages apollo = new BrokerImages("apollo", "apollo.version", Optional.empty(), "l:2");
+        assertThat(apollo.choose(Set.<String>of()::contains)).isEqualTo(new BrokerImages.Choice("l:2", "local build"));
     }
 
     @Test
     void anOverrideWinsEvenOverPresentImages() {
         System.setProperty(BrokerImages.PROPERTY_PREFIX + "artemis", "registry.example/artemis:custom");
-        assertThat(BrokerImages.choose("artemis", i -> true))
+        BrokerImages artemis = new BrokerImages("artemis", "artemis.version", Optional.of("o:1"), "l:1");
+        assertThat(artemis.choose(i -> true))
                 .isEqualTo(new BrokerImages.Choice("registry.example/artemis:custom", "override"));
     }
 }
