@@ -10,6 +10,7 @@ import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.QueueAdmin;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.spi.Catalog;
 import java.nio.file.Files;
@@ -62,6 +63,12 @@ class LocalRuntimeIT {
             assertThat(broker.info().startToReadyMillis()).isPositive();
             assertThat(broker.info().settings()).isNotEmpty();
             AsRunning.assertReported(runtime, broker.info());
+            if (runtime.broker().queues() != QueueAdmin.NONE) {
+                // the second witness of the fault cases: a queue the broker does not have holds nothing
+                assertThat(runtime.broker().queues().count(broker::endpoint, "brokerbench.never-declared"))
+                        .as("the broker's count of a queue it does not have")
+                        .hasValueSatisfying(count -> assertThat(count.messages()).isZero());
+            }
             firstPid = broker.pid().orElseThrow();
             instanceDir = ((dev.brokerbench.brokers.local.LocalBrokerInstance) broker).instanceDir();
 

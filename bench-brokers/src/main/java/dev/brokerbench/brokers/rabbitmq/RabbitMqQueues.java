@@ -1,21 +1,28 @@
 package dev.brokerbench.brokers.rabbitmq;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.ShutdownSignalException;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.QueueAdmin;
 import dev.brokerbench.core.result.BrokerCount;
+import java.io.IOException;
 import java.util.Optional;
 
 /**
  * RabbitMQ's queues, over AMQP 0-9-1 on a short-lived connection of their own: the one shape the suite uses (durable,
  * not exclusive, not auto-delete, no arguments: a classic queue, the shape rabbitmq-jms declares, so every client
  * path can share it) declared before a cell, so an AMQP 1.0 client addressing {@code /amq/queue/NAME} finds it; and
- * the broker's own count (a passive queue.declare).
+ * the broker's own count (a passive queue.declare). A queue the broker does not have counts as 0, said so in the
+ * count's source: RabbitMQ 3.10 sometimes comes back from a kill -9 without a queue declared just before it, and
+ * "the broker holds none of them" is then the second witness's answer.
  */
 final class RabbitMqQueues implements QueueAdmin {
+    private static final String SOURCE = "RabbitMQ queue.declare (passive)";
+
     @Override
     public void prepare(Endpoints broker, String queue) throws Exception {
         try (Connection connection = connect(broker, "brokerbench-declare");
@@ -26,11 +33,25 @@ final class RabbitMqQueues implements QueueAdmin {
 
     @Override
     public Optional<BrokerCount> count(Endpoints broker, String queue) throws Exception {
-        try (Connection connection = connect(broker, "brokerbench-count");
-             Channel channel = connection.createChannel()) {
-            return Optional.of(new BrokerCount(channel.queueDeclarePassive(queue).getMessageCount(),
-                    "RabbitMQ queue.declare (passive): ready messages"));
+        // the channel is closed by the broker on a 404, so it is closed with the connection, not on its own
+        try (Connection connection = connect(broker, "brokerbench-count")) {
+            Channel channel = connection.createChannel();
+            try {
+                return Optional.of(new BrokerCount(channel.queueDeclarePassive(queue).getMessageCount(),
+                        SOURCE + ": ready messages"));
+            } catch (IOException e) {
+                if (notFound(e)) {
+                    return Optional.of(new BrokerCount(0, SOURCE + ": 404 NOT_FOUND, the broker has no such queue"));
+                }
+                throw e;
+            }
         }
+    }
+
+    private static boolean notFound(IOException e) {
+        return e.getCause() instanceof ShutdownSignalException signal
+                && signal.getReason() instanceof AMQP.Channel.Close close
+                && close.getReplyCode() == AMQP.NOT_FOUND;
     }
 
     private static Connection connect(Endpoints broker, String name) throws Exception {
