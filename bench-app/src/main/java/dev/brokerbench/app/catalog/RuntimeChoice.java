@@ -61,6 +61,9 @@ public final class RuntimeChoice {
         if (broker.role() == BrokerDescriptor.Role.BASELINE) {
             return required(broker, RuntimeKind.LOCAL);
         }
+        if (configuredExternally(catalog, brokerId)) {
+            return catalog.runtime(brokerId, RuntimeKind.EXTERNAL).orElseThrow();
+        }
         if (kind.isPresent()) {
             return kind.get() == RuntimeKind.EXTERNAL
                     ? new ExternalBrokerRuntime(broker, urls.getOrDefault(brokerId, Map.of()))
@@ -78,6 +81,14 @@ public final class RuntimeChoice {
         note.accept("runtime auto: " + broker.displayName() + " runs as a local process, not in a container: "
                 + why.get());
         return local.get();
+    }
+
+    /**
+     * True for a broker whose only runtime is an external one the run was given (a JMS provider through JNDI): it runs
+     * as configured whatever {@code --runtime} says, and needs no {@code --url}.
+     */
+    public static boolean configuredExternally(Catalog catalog, String brokerId) {
+        return catalog.kinds(brokerId).equals(java.util.List.of(RuntimeKind.EXTERNAL));
     }
 
     private BrokerRuntime required(BrokerDescriptor broker, RuntimeKind wanted) {

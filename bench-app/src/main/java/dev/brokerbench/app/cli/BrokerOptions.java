@@ -116,7 +116,7 @@ public final class BrokerOptions {
         }
         if (kind.equals(Optional.of(RuntimeKind.EXTERNAL))) {
             for (String id : selectedBrokers) {
-                if (!parsed.containsKey(id)) {
+                if (!parsed.containsKey(id) && !RuntimeChoice.configuredExternally(catalog, id)) {
                     throw new ParameterException(cli, "--url: --runtime external needs at least one URL for each"
                             + " broker selected; none for '" + id + "' (or narrow --broker)");
                 }

@@ -38,10 +38,13 @@ public final class ListCommand implements Callable<Integer> {
     @Mixin
     BrokerOptions brokerOptions;
 
+    @Mixin
+    ProviderOptions providerOptions;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Catalog catalog = Catalog.load();
+        Catalog catalog = providerOptions.apply(spec.commandLine(), Catalog.load());
         BrokerEnvironment env = new BrokerEnvironment(brokerOptions.distributionDir(), Path.of("."),
                 Duration.ofSeconds(brokerOptions.startTimeoutSeconds), brokerOptions.heap);
 

@@ -6,10 +6,13 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** The first errors of a phase (bounded), plus how many there were in all. Thread-safe. */
-final class ErrorLog {
+public final class ErrorLog {
     private static final int KEEP = 20;
     private final List<String> first = Collections.synchronizedList(new ArrayList<>());
     private final AtomicLong total = new AtomicLong();
+
+    ErrorLog() {
+    }
 
     void add(String where, Throwable t) {
         long n = total.incrementAndGet();
@@ -37,7 +40,8 @@ final class ErrorLog {
         return List.copyOf(copy);
     }
 
-    static String describe(Throwable t) {
+    /** The exception's class, message and first cause, on one line (for a result's errors and setup messages). */
+    public static String describe(Throwable t) {
         StringBuilder sb = new StringBuilder(t.getClass().getSimpleName());
         if (t.getMessage() != null) {
             sb.append(": ").append(t.getMessage());

@@ -46,6 +46,18 @@ public final class Catalog {
                 ServiceLoader.load(DriverFactory.class).stream().map(ServiceLoader.Provider::get).toList());
     }
 
+    /**
+     * This catalog and one more broker runtime and client path, configured at run time rather than registered (a JMS
+     * provider the user brings).
+     */
+    public Catalog with(BrokerRuntime runtime, DriverFactory path) {
+        List<BrokerRuntime> moreRuntimes = new ArrayList<>(runtimes);
+        moreRuntimes.add(runtime);
+        List<DriverFactory> morePaths = new ArrayList<>(paths);
+        morePaths.add(path);
+        return new Catalog(moreRuntimes, morePaths);
+    }
+
     /** The message brokers. */
     public List<BrokerDescriptor> brokers() {
         return of(BrokerDescriptor.Role.BROKER);

@@ -1,0 +1,106 @@
+package dev.brokerbench.app.cli;
+
+import dev.brokerbench.core.spi.Catalog;
+import dev.brokerbench.jms.jndi.Credentials;
+import dev.brokerbench.jms.jndi.JndiProvider;
+import dev.brokerbench.jms.jndi.JndiSettings;
+import dev.brokerbench.jms.jndi.ProviderSetupException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * A JMS provider the user brings (any Jakarta Messaging 3 provider with a JNDI context): its jars, its JNDI file and
+ * the credentials. With {@code --jndi}, the run gains one broker (id {@code --provider-name}) and its client path
+ * {@code jndi}, probed before anything is written.
+ */
+public final class ProviderOptions {
+    static final String PASSWORD_ENV = "--password-env";
+
+    @Option(names = "--jndi", paramLabel = "FILE",
+            description = "A JMS provider's jndi.properties: java.naming.factory.initial, the provider URL and its"
+                    + " settings (prefetch, confirmation) as the provider names them; brokerbench.connectionFactory="
+                    + "NAME picks the connection factory (default ConnectionFactory). Adds the broker --provider-name"
+                    + " with the client path jndi.")
+    Path jndi;
+
+    @Option(names = "--provider-jar", paramLabel = "PATH",
+            description = "The provider's jars: jar files or directories of jars, loaded apart from the suite's own"
+                    + " client libraries (repeatable; with --jndi).")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(names = "--provider-name", defaultValue = "provider", paramLabel = "ID",
+            description = "The provider's broker id in results and --broker (default: ${DEFAULT-VALUE}).")
+    String name;
+
+    @Option(names = "--user", paramLabel = "NAME", description = "The user the provider's connections log in as.")
+    String user;
+
+    @Option(names = PASSWORD_ENV, paramLabel = "VAR",
+            description = "The environment variable holding the password (never printed or stored).")
+    String passwordEnv;
+
+    @Option(names = "--password-file", paramLabel = "FILE",
+            description = "A file holding the password on its first line (never printed or stored).")
+    Path passwordFile;
+
+    /** The catalog with the provider added, or as it is without {@code --jndi}; an error naming the option at fault. */
+    Catalog apply(CommandLine cli, Catalog catalog) {
+        Optional<JndiProvider> provider = open(cli, catalog);
+        return provider.map(p -> catalog.with(p.broker(), p.path())).orElse(catalog);
+    }
+
+    private Optional<JndiProvider> open(CommandLine cli, Catalog catalog) {
+        if (jndi == null) {
+            if (!jars.isEmpty() || user != null || passwordEnv != null || passwordFile != null) {
+                throw new ParameterException(cli, "--provider-jar, --user, --password-env and --password-file"
+                        + " configure a provider given with --jndi FILE; no --jndi given");
+            }
+            return Optional.empty();
+        }
+        if (jars.isEmpty()) {
+            throw new ParameterException(cli, "--provider-jar: --jndi needs the provider's jars (files or directories)");
+        }
+        if (catalog.broker(name).isPresent() || catalog.baselineIds().contains(name)) {
+            throw new ParameterException(cli, "--provider-name: '" + name + "' is a built-in broker; choose another"
+                    + " id (lower-case letters, digits and '-')");
+        }
+        try {
+            return Optional.of(JndiProvider.open(name, jars, JndiSettings.read(jndi), credentials(cli)));
+        } catch (ProviderSetupException e) {
+            throw new ParameterException(cli, e.option() + ": " + e.getMessage());
+        }
+    }
+
+    private Credentials credentials(CommandLine cli) {
+        if (passwordEnv != null && passwordFile != null) {
+            throw new ParameterException(cli, "--password-env, --password-file: give one of them, not both");
+        }
+        Optional<String> password = Optional.empty();
+        if (passwordEnv != null) {
+            String value = System.getenv(passwordEnv);
+            if (value == null) {
+                throw new ParameterException(cli, PASSWORD_ENV + ": the environment variable '" + passwordEnv
+                        + "' is not set");
+            }
+            password = Optional.of(value);
+        } else if (passwordFile != null) {
+            try {
+                password = Optional.of(Files.readAllLines(passwordFile).stream().findFirst().orElse(""));
+            } catch (IOException e) {
+                throw new ParameterException(cli, "--password-file: cannot read " + passwordFile + ": "
+                        + e.getMessage());
+            }
+        }
+        if (password.isPresent() && user == null) {
+            throw new ParameterException(cli, "--user: a password was given without a user");
+        }
+        return new Credentials(Optional.ofNullable(user), password);
+    }
+}
