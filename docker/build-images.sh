@@ -7,7 +7,8 @@
 # A broker's image is its directory here with a Dockerfile and a recipe (the broker id, its version, whether it
 # builds on the JRE or the Debian base, extra context, build arguments). Versions are the parent pom's, read from
 # docker/target/pinned.properties; the container runtime derives the same image name from the same property.
-# Images already present are kept unless --rebuild is given.
+# An image already present is kept unless --rebuild is given or what it is built from changed (its directory's
+# files, the names and sizes of its extra context: the label dev.brokerbench.recipe holds their digest).
 #
 # Usage: docker/build-images.sh [--rebuild] [BROKER ...]   (default: every broker with a recipe)
 set -euo pipefail
@@ -56,6 +57,15 @@ pinned() {
 }
 
 present() { docker image inspect "$1" >/dev/null 2>&1; }
+# digest DOCKERDIR [EXTRA_CONTEXT...]: what a broker image is built from
+digest() {
+  local dir="$1"; shift
+  { (cd "$dir" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+    for c in "$@"; do
+      if [ -d "$c" ]; then (cd "$c" && find . -type f -printf '%P %s\n' | sort); else stat -c '%n %s' "$c"; fi
+    done; } | sha256sum | cut -c1-16
+}
+label() { docker image inspect --format '{{ index .Config.Labels "dev.brokerbench.recipe" }}' "$1" 2>/dev/null; }
 timed() { local t0; t0=$(date +%s); "$@"; echo "   built in $(( $(date +%s) - t0 )) s"; }
 
 build_base() {
@@ -110,9 +120,15 @@ if [ "$on_jre" = 1 ] && need "$jre_image"; then
 fi
 for b in "${brokers[@]}"; do
   recipe "$b"
-  need "$IMAGE" || continue
+  built_from="$(digest "${recipe_dir[$b]}" "${CONTEXT[@]}")"
+  if [ "$rebuild" = 0 ] && present "$IMAGE"; then
+    if [ "$(label "$IMAGE")" = "$built_from" ]; then echo "== $IMAGE: present"; continue; fi
+    echo "== $IMAGE: its recipe or context changed"
+  fi
+  echo "== building $IMAGE"
   if [ "$ON" = jre ]; then on=(--build-arg "JRE=$jre_image"); else on=(--build-arg "BASE=$base_image"); fi
-  timed build "$IMAGE" "${recipe_dir[$b]}" "${CONTEXT[@]}" -- "${on[@]}" "${BUILD_ARGS[@]}"
+  timed build "$IMAGE" "${recipe_dir[$b]}" "${CONTEXT[@]}" -- "${on[@]}" "${BUILD_ARGS[@]}" \
+    --label "dev.brokerbench.recipe=$built_from"
 done
 echo "== images"
 docker image ls --format '{{.Repository}}:{{.Tag}}  {{.ID}}  {{.Size}}' | grep '^brokerbench/' | sort

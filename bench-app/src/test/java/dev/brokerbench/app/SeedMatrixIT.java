@@ -88,7 +88,9 @@ class SeedMatrixIT {
             assertThat(expected).as("cells the capability matrix declares supported").hasSizeGreaterThan(20)
                     .containsAll(expectedCells(false, new StringBuilder())).contains(
                     "artemis/artemis-core-jms/c1", "activemq/openwire-jms/c2", "apollo/qpid-jms/c3",
-                    "rabbitmq/rabbitmq-amqp091/c4", "rabbitmq/rabbitmq-jms/c5", "apollo/qpid-jms/c6");
+                    "rabbitmq/rabbitmq-amqp091/c4", "rabbitmq/rabbitmq-jms/c5", "apollo/qpid-jms/c6",
+                    "activemq/vertx-stomp/c1", "artemis/vertx-stomp/c4", "apollo/vertx-stomp/c5",
+                    "rabbitmq/vertx-stomp/c6");
         }
         List<RunResult> results = new ResultStore(out).readAll();
         assertThat(results).extracting(SeedMatrixIT::cell).containsExactlyInAnyOrderElementsOf(expected);

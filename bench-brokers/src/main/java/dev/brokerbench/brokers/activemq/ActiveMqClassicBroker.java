@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/** ActiveMQ Classic, whatever runs it: OpenWire and AMQP 1.0 connectors. */
+/** ActiveMQ Classic, whatever runs it: OpenWire, AMQP 1.0 and STOMP connectors. */
 public final class ActiveMqClassicBroker {
     public static final BrokerDescriptor DESCRIPTOR = BrokerDescriptor.broker("activemq", "ActiveMQ Classic",
-                    Protocol.OPENWIRE, Protocol.AMQP)
+                    Protocol.OPENWIRE, Protocol.AMQP, Protocol.STOMP)
             .withLogSignals(new BrokerDescriptor.LogSignals(
                     Map.of("producers throttled (memory limit)",
                             Pattern.compile("Usage Manager (Memory|Store|Temp) Limit")),

@@ -16,7 +16,7 @@ import org.testcontainers.utility.DockerImageName;
 /**
  * ActiveMQ Classic in its official image ({@code apache/activemq-classic}: the distribution's activemq.xml) or the
  * equivalent built here (the local runtime's launcher, which applies the same defaults). OpenWire on 61616, AMQP on
- * 5672, KahaDB in {@code /opt/apache-activemq/data} on the volume; heap through {@code ACTIVEMQ_OPTS_MEMORY}.
+ * 5672, STOMP on 61613, KahaDB in {@code /opt/apache-activemq/data} on the volume; heap through {@code ACTIVEMQ_OPTS_MEMORY}.
  */
 public final class ActiveMqClassicContainerRuntime extends ContainerBrokerRuntime {
     private static final String OFFICIAL = "apache/activemq-classic";
@@ -24,7 +24,7 @@ public final class ActiveMqClassicContainerRuntime extends ContainerBrokerRuntim
     public ActiveMqClassicContainerRuntime() {
         super(ActiveMqClassicBroker.DESCRIPTOR,
                 BrokerImages.withOfficial(ActiveMqClassicBroker.DESCRIPTOR, "activemq.version", OFFICIAL),
-                new Layout(Map.of(Protocol.OPENWIRE, 61616, Protocol.AMQP, 5672),
+                new Layout(Map.of(Protocol.OPENWIRE, 61616, Protocol.AMQP, 5672, Protocol.STOMP, 61613),
                 "/opt/apache-activemq/data", ".*Apache ActiveMQ .* started.*",
                 Pattern.compile("Apache ActiveMQ ([0-9][^ ]*) \\("), new OpenWireHandshakeProbe(), Protocol.OPENWIRE));
     }

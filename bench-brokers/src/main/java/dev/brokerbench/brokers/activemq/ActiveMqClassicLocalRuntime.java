@@ -63,20 +63,22 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         Path dir = Instances.newDirectory(env.workRoot(), broker().id());
         int port = Ports.freeLoopbackPort();
         int amqpPort = Ports.freeLoopbackPort();
+        int stompPort = Ports.freeLoopbackPort();
         Path data = dir.resolve("data");
         Path log = dir.resolve("console.log");
         List<String> command = List.of(Jvm.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
                 "-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
                 "-cp", lib(env.distributionDir()) + "/*", MAIN,
                 "--data", data.toString(), "--openwire-port", String.valueOf(port),
-                "--amqp-port", String.valueOf(amqpPort));
+                "--amqp-port", String.valueOf(amqpPort), "--stomp-port", String.valueOf(stompPort));
         Endpoint openwire = Endpoint.loopback(Protocol.OPENWIRE, port);
         Map<String, String> settings = settings(env.heap());
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
                 new OpenWireHandshakeProbe(), VERSION).withRunningFacts(broker().logSignals().runningFacts());
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, Map.of(Protocol.OPENWIRE, openwire,
-                        Protocol.AMQP, Endpoint.loopback(Protocol.AMQP, amqpPort)), settings, env.startTimeout(), dir));
+                        Protocol.AMQP, Endpoint.loopback(Protocol.AMQP, amqpPort),
+                        Protocol.STOMP, Endpoint.loopback(Protocol.STOMP, stompPort)), settings, env.startTimeout(), dir));
     }
 
     /** The settings both ActiveMQ Classic runtimes record (both run the same launcher). */
@@ -89,6 +91,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         settings.put("storeUsage", "100 GB");
         settings.put("heap", "-Xms512m -Xmx" + heap);
         settings.put("amqpConnector", "transport.tcpNoDelay=true (the distribution's default leaves Nagle on)");
+        settings.put("stompConnector", "transport.tcpNoDelay=true");
         return settings;
     }
 

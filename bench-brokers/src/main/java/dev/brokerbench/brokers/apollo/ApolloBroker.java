@@ -19,6 +19,13 @@ public final class ApolloBroker {
                     + " credit to the message: with a credit of 1000, an idle consumer was handed 1,100 empty and"
                     + " 623-756 10 KB messages in three runs (measured through the broker); Apollo over OpenWire"
                     + " holds exactly 1000 (client path openwire-jms)"))
+            .withGap(Protocol.STOMP, Capability.PREFETCH, Support.notEquivalent("Apollo 1.7.1 did not hold a STOMP"
+                    + " subscription to its credit header (credit:1000,104857600, ack:client-individual): an idle"
+                    + " consumer was handed all 2,500 queued messages, empty and 10 KB (measured through the broker,"
+                    + " 2026-11-24)"))
+            .withGap(Protocol.STOMP, Capability.REDELIVERY_FLAG, Support.no("Apollo 1.7.1's STOMP MESSAGE frames do not"
+                    + " say redelivered:true for a message handed on after its consumer closed without acknowledging"
+                    + " it"))
             .withQueues(new QueueAdmin() {
                 @Override
                 public Optional<BrokerCount> count(Endpoints broker, String queue) throws Exception {

@@ -3,6 +3,8 @@ package dev.brokerbench.brokers.artemis;
 import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.Support;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -15,7 +17,10 @@ public final class ArtemisBroker {
                     Map.of("paged to disk (global-max-size reached)", Pattern.compile("AMQ222038"),
                             "producers blocked (disk full)", Pattern.compile("AMQ222212")),
                     Optional.empty(),
-                    Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"))));
+                    Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"))))
+            .withGap(Protocol.STOMP, Capability.REDELIVERY_FLAG, Support.no("Artemis 2.44's STOMP MESSAGE frames do not"
+                    + " say redelivered:true for a message handed on after its consumer closed without acknowledging"
+                    + " it"));
 
     private ArtemisBroker() {
     }

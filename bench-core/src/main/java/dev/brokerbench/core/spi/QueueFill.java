@@ -26,7 +26,15 @@ public final class QueueFill {
     }
 
     /**
-     * Fills with {@code publishers} publishers at once, each its own stream (1..n) and an equal share: where the
+     * The stream id publisher {@code index} stamps its messages with: as many digits as a publish phase's ids (a path
+     * that carries the stamp as text, e.g. STOMP headers, sizes its messages by them).
+     */
+    public static long stream(int index) {
+        return (1L << 60) + index;
+    }
+
+    /**
+     * Fills with {@code publishers} publishers at once, each its own stream ({@link #stream}) and an equal share: where the
      * path has no async send, confirmed sync sends by one publisher alone take minutes for a few ten thousand
      * messages (ActiveMQ Classic over OpenWire), several in parallel share the broker's disk syncs.
      */
@@ -39,7 +47,7 @@ public final class QueueFill {
         try {
             List<Future<?>> parts = new ArrayList<>();
             for (int i = 0; i < publishers; i++) {
-                long stream = i + 1;
+                long stream = stream(i);
                 int share = count / publishers + (i < count % publishers ? 1 : 0);
                 parts.add(fillers.submit(() -> {
                     try (Publisher publisher = source.open()) {

@@ -6,7 +6,7 @@ import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Stamp;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
-import dev.brokerbench.jms.driver.LibraryVersion;
+import dev.brokerbench.core.spi.LibraryVersion;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.activemq.artemis.api.core.Message;

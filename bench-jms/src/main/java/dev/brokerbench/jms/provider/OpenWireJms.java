@@ -7,7 +7,7 @@ import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.Support;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
-import dev.brokerbench.jms.driver.LibraryVersion;
+import dev.brokerbench.core.spi.LibraryVersion;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.activemq.ActiveMQConnectionFactory;

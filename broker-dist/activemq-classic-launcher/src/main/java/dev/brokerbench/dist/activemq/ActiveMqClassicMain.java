@@ -13,7 +13,7 @@ import org.apache.activemq.usage.SystemUsage;
  * an OpenWire connector with the distribution's options; bound to 127.0.0.1. JMX is off (the distribution exposes
  * no JMX connector either).
  *
- * <p>Usage: {@code ActiveMqClassicMain --data DIR --openwire-port PORT --amqp-port PORT [--bind HOST]} (HOST defaults to
+ * <p>Usage: {@code ActiveMqClassicMain --data DIR --openwire-port PORT --amqp-port PORT --stomp-port PORT [--bind HOST]} (HOST defaults to
  * 127.0.0.1; the container image binds 0.0.0.0 inside its own network namespace)
  */
 public final class ActiveMqClassicMain {
@@ -25,6 +25,7 @@ public final class ActiveMqClassicMain {
         File data = new File(require(options, "--data"));
         int openwirePort = Integer.parseInt(require(options, "--openwire-port"));
         int amqpPort = Integer.parseInt(require(options, "--amqp-port"));
+        int stompPort = Integer.parseInt(require(options, "--stomp-port"));
         String bind = options.getOrDefault("--bind", "127.0.0.1");
 
         BrokerService broker = new BrokerService();
@@ -56,6 +57,8 @@ public final class ActiveMqClassicMain {
         // over AMQP waited for the peer's delayed ACK, 43 ms per call (93 calls/s for 4 clients)
         broker.addConnector("amqp://" + bind + ":" + amqpPort
                 + "?maximumConnections=1000&wireFormat.maxFrameSize=104857600&transport.tcpNoDelay=true");
+        broker.addConnector("stomp://" + bind + ":" + stompPort
+                + "?maximumConnections=1000&wireFormat.maxFrameSize=104857600&transport.tcpNoDelay=true");
         broker.start();
         broker.waitUntilStarted();
         System.out.println("brokerbench: ActiveMQ Classic " + org.apache.activemq.ActiveMQConnectionMetaData.PROVIDER_VERSION + " ready, openwire port "
@@ -76,7 +79,7 @@ public final class ActiveMqClassicMain {
     private static String require(Map<String, String> options, String name) {
         String value = options.get(name);
         if (value == null) {
-            System.err.println("ActiveMqClassicMain: missing " + name + "; usage: --data DIR --openwire-port PORT --amqp-port PORT");
+            System.err.println("ActiveMqClassicMain: missing " + name + "; usage: --data DIR --openwire-port PORT --amqp-port PORT --stomp-port PORT");
             System.exit(2);
         }
         return value;

@@ -1,4 +1,4 @@
-package dev.brokerbench.jms.driver;
+package dev.brokerbench.core.spi;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,0 +1,58 @@
+package dev.brokerbench.stomp;
+
+import dev.brokerbench.core.broker.Endpoint;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.stomp.StompClient;
+import io.vertx.ext.stomp.StompClientOptions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Opens STOMP 1.2 connections to one broker on a Vert.x instance of the driver's own (two event loops, no file
+ * cache written to the working directory), without heart-beats (a benchmark connection is never idle for long, and
+ * a missed beat would close it mid-phase), with the broker's virtual host.
+ */
+final class StompConnector implements AutoCloseable {
+    private final Vertx vertx;
+    private final StompClientOptions options;
+    private final Endpoint endpoint;
+
+    StompConnector(Endpoint endpoint, StompDialect dialect, String login, String passcode) {
+        this.endpoint = endpoint;
+        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(1)
+                .setInternalBlockingPoolSize(1).setBlockedThreadCheckInterval(TimeUnit.HOURS.toMillis(1))
+                .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false)
+                        .setClassPathResolvingEnabled(false)));
+        StompClientOptions o = new StompClientOptions().setHost(endpoint.host()).setPort(endpoint.port())
+                .setAcceptedVersions(List.of("1.2")).setHeartbeat(new JsonObject().put("x", 0).put("y", 0))
+                .setAutoComputeContentLength(false);
+        o.setConnectTimeout((int) Await.TIMEOUT_MILLIS);
+        o.setTcpNoDelay(true);
+        if (login != null) {
+            o.setLogin(login).setPasscode(passcode);
+        }
+        dialect.virtualHost().ifPresent(o::setVirtualHost);
+        this.options = o;
+    }
+
+    StompLink connect() throws Exception {
+        StompClient client = StompClient.create(vertx, new StompClientOptions(options));
+        StringBuilder refused = new StringBuilder();
+        client.errorFrameHandler(frame -> refused.append(StompLink.describe(frame)));
+        try {
+            return new StompLink(Await.result(client.connect(), "STOMP CONNECT to " + endpoint.hostAndPort()));
+        } catch (IllegalStateException e) {
+            client.close();
+            throw refused.isEmpty() ? e : new IllegalStateException("STOMP CONNECT to " + endpoint.hostAndPort()
+                    + " refused: " + refused, e);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,60 @@
+package dev.brokerbench.stomp;
+
+import dev.brokerbench.core.spi.Confirmation;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Stamp;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One connection sending to the queue's destination, every SEND with {@code persistent:true} and a {@code receipt}
+ * header: a sync send returns when the broker's RECEIPT arrives, an async send is confirmed by it (the caller keeps
+ * at most the publish window unreceipted). The stamp travels as three headers.
+ */
+final class StompPublisher implements Publisher {
+    private final StompLink link;
+    private final String destination;
+    private final Map<String, String> headers;
+
+    StompPublisher(StompLink link, String destination, Map<String, String> routing, boolean persistent) {
+        this.link = link;
+        this.destination = destination;
+        Map<String, String> h = new LinkedHashMap<>(routing);
+        h.put("persistent", Boolean.toString(persistent));
+        this.headers = Map.copyOf(h);
+    }
+
+    private Map<String, String> headers(Stamp stamp) {
+        Map<String, String> h = new LinkedHashMap<>(headers);
+        h.put(Stamp.STREAM, Long.toString(stamp.stream()));
+        h.put(Stamp.SEQUENCE, Long.toString(stamp.sequence()));
+        h.put(Stamp.SEND_NANOS, Long.toString(stamp.sendNanos()));
+        return h;
+    }
+
+    @Override
+    public void send(Stamp stamp, byte[] payload) throws Exception {
+        try {
+            Await.result(link.sendWithReceipt(destination, headers(stamp), payload), "SEND to " + destination);
+        } catch (IllegalStateException e) {
+            Throwable explained = link.explain(e);
+            throw explained instanceof Exception ex ? ex : e;
+        }
+    }
+
+    @Override
+    public void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) {
+        link.sendWithReceipt(destination, headers(stamp), payload).onComplete(receipt -> {
+            if (receipt.succeeded()) {
+                confirmation.confirmed();
+            } else {
+                confirmation.failed(link.explain(receipt.cause()));
+            }
+        });
+    }
+
+    @Override
+    public void close() throws Exception {
+        link.close();
+    }
+}

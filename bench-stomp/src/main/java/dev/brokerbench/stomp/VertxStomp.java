@@ -1,0 +1,120 @@
+package dev.brokerbench.stomp;
+
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.core.spi.LibraryVersion;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Support;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * STOMP 1.2 on Vert.x STOMP, against any STOMP broker. Sync publish is a SEND with a receipt awaited; async keeps at
+ * most the publish window of receipts outstanding; consumers subscribe with {@code ack:client-individual} and the
+ * broker's own prefetch header ({@link StompDialect}), in messages or, where the broker counts bytes, 1000 times the
+ * size the broker counts for one of the suite's messages ({@link ByteWindowProbe}).
+ */
+public final class VertxStomp implements DriverFactory {
+    @Override
+    public String id() {
+        return "vertx-stomp";
+    }
+
+    @Override
+    public String description() {
+        return "STOMP 1.2 (io.vertx:vertx-stomp): SEND with receipts, client-individual acks, the broker's prefetch"
+                + " header";
+    }
+
+    @Override
+    public Protocol protocol() {
+        return Protocol.STOMP;
+    }
+
+    @Override
+    public Map<Capability, Support> capabilities() {
+        Map<Capability, Support> c = Support.all();
+        c.put(Capability.RECONNECT, Support.no("the Vert.x STOMP client does not reconnect by itself"));
+        Support noRpc = Support.no("not built for this path yet (temporary reply destinations differ per broker)");
+        c.put(Capability.REQUEST_REPLY, noRpc);
+        c.put(Capability.ONE_WAY, noRpc);
+        return c;
+    }
+
+    @Override
+    public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
+        StompDialect dialect = StompDialect.of(brokerId);
+        StompConnector connector = new StompConnector(endpoint, dialect, null, null);
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("url", "stomp://" + endpoint.hostAndPort());
+        settings.put("version", "STOMP 1.2, no heart-beats");
+        settings.put("addressing", dialect.note());
+        settings.put("syncPublish", "SEND persistent:" + spec.persistent() + " with a receipt header; returns on the"
+                + " RECEIPT");
+        settings.put("asyncPublish", "receipts, at most " + spec.publishWindow() + " outstanding per client");
+        settings.put("prefetch", dialect.prefetch().map(p -> p.unit() == StompDialect.Unit.MESSAGES
+                ? p.header() + " " + spec.prefetch() + " (messages)"
+                : p.header() + " " + spec.prefetch() + " x the bytes the broker counts for one suite message on the"
+                        + " consumer's queue, measured per queue through a scratch queue of the same name length")
+                .orElse("the server's default (no prefetch header known for this server)"));
+        settings.put("ackMode", switch (spec.ackMode()) {
+            case AUTO, DUPS_OK -> "ack:client-individual, an ACK per message after it is handed over";
+            case CLIENT -> "ack:client-individual, an ACK per message every " + spec.ackBatch()
+                    + ", the receipt of the last awaited";
+            case TRANSACTED -> "ack:client-individual, the ACKs of every " + spec.ackBatch()
+                    + " inside BEGIN/COMMIT, the COMMIT's receipt awaited";
+        });
+        settings.put("stamp", "3 headers (decimal)");
+        ClientInfo info = new ClientInfo(id(), "io.vertx:vertx-stomp", LibraryVersion.of("io.vertx", "vertx-stomp"),
+                settings);
+        Map<Integer, Long> bytesPerMessage = new HashMap<>();
+        return new Driver() {
+            @Override
+            public ClientInfo info() {
+                return info;
+            }
+
+            @Override
+            public Publisher publisher(String queue) throws Exception {
+                return new StompPublisher(connector.connect(), dialect.destination().apply(queue),
+                        dialect.sendHeaders(), spec.persistent());
+            }
+
+            @Override
+            public Consumer consumer(String queue) throws Exception {
+                Map<String, String> headers = new HashMap<>(dialect.subscribeHeaders());
+                if (dialect.prefetch().isPresent()) {
+                    StompDialect.Prefetch p = dialect.prefetch().get();
+                    long unit = p.unit() == StompDialect.Unit.MESSAGES ? 1 : bytes(queue);
+                    headers.putAll(p.headers(spec.prefetch() * unit));
+                }
+                return new StompConsumer(connector.connect(), dialect.destination().apply(queue), headers,
+                        spec.ackMode());
+            }
+
+            private long bytes(String queue) throws Exception {
+                synchronized (bytesPerMessage) {
+                    Long measured = bytesPerMessage.get(queue.length());
+                    if (measured == null) {
+                        measured = ByteWindowProbe.bytesPerMessage(connector, dialect, queue.length(),
+                                spec.payloadBytes());
+                        bytesPerMessage.put(queue.length(), measured);
+                    }
+                    return measured;
+                }
+            }
+
+            @Override
+            public void close() throws Exception {
+                connector.close();
+            }
+        };
+    }
+}
