@@ -90,11 +90,13 @@ class FaultIT {
                             .isPresent();
                 }
                 assertBrokerCountAgrees(r, cell);
+                // (what else a client lost are sends never confirmed: f1's send in flight at the kill, CI 2026-11-24)
                 assertThat(r.accounting().perProducer()).as(cell + ": each client lost a prefix of its messages")
                         .allSatisfy(p -> assertThat(p.lostConfirmedRanges()).hasSize(1).first()
                                 .satisfies(lost -> {
                                     assertThat(lost.first()).isZero();
-                                    assertThat(lost.count()).isEqualTo(p.lost());
+                                    assertThat(p.lost() - lost.count()).as("lost besides the confirmed prefix")
+                                            .isLessThanOrEqualTo(p.sent() - p.confirmed());
                                 }));
                 continue;
             }
