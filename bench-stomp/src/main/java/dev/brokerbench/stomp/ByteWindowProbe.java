@@ -2,11 +2,11 @@ package dev.brokerbench.stomp;
 
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.spi.Confirmation;
+import dev.brokerbench.core.spi.ScratchQueues;
 import dev.brokerbench.core.spi.Stamp;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,7 +30,7 @@ final class ByteWindowProbe {
     static long bytesPerMessage(StompConnector connector, StompDialect dialect, int queueNameLength,
                                 int payloadBytes) throws Exception {
         StompDialect.Prefetch prefetch = dialect.prefetch().orElseThrow();
-        String destination = dialect.destination().apply(scratchName(queueNameLength));
+        String destination = dialect.destination().apply(ScratchQueues.name("bb-window-", queueNameLength));
         fill(connector, dialect, destination, payloadBytes);
         long window = EXPECTED * (payloadBytes + 512L);
         int held = take(connector, dialect, destination, prefetch.headers(window), "client-individual", FILL);
@@ -93,15 +93,5 @@ final class ByteWindowProbe {
             }
             return count.get();
         }
-    }
-
-    /** A fresh queue name of exactly {@code length} characters (at least 1). */
-    private static String scratchName(int length) {
-        StringBuilder name = new StringBuilder("bb-window-");
-        while (name.length() < length) {
-            name.append((char) ('a' + ThreadLocalRandom.current().nextInt(26)));
-        }
-        name.setLength(Math.max(1, length));
-        return name.toString();
     }
 }

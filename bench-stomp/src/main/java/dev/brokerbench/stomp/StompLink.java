@@ -31,17 +31,17 @@ final class StompLink implements AutoCloseable {
     }
 
     /**
-     * Sends with a {@code receipt} header; the future completes when the broker's RECEIPT arrives. A body is sent
-     * with its {@code content-length} (the suite's bodies are zero bytes, which STOMP would otherwise end at); an
-     * empty body is sent with none: Vert.x STOMP cannot parse a frame carrying {@code content-length:0}
-     * (vert-x3/vertx-stomp#84, open), and the brokers forward the header they were given.
+     * Sends with a {@code receipt} header; the future completes when the broker's RECEIPT arrives. {@code headers}
+     * become the frame's (the map is the frame's from here on). A body is sent with its {@code content-length} (the
+     * suite's bodies are zero bytes, which STOMP would otherwise end at); an empty body is sent with none: Vert.x
+     * STOMP cannot parse a frame carrying {@code content-length:0} (vert-x3/vertx-stomp#84, open), and the brokers
+     * forward the header they were given.
      */
     Future<Frame> sendWithReceipt(String destination, Map<String, String> headers, byte[] body) {
-        Map<String, String> h = new HashMap<>(headers);
         if (body.length > 0) {
-            h.put(Frame.CONTENT_LENGTH, Integer.toString(body.length));
+            headers.put(Frame.CONTENT_LENGTH, Integer.toString(body.length));
         }
-        return connection.send(destination, h, body.length > 0 ? Buffer.buffer(body) : null);
+        return explained(connection.send(destination, headers, body.length > 0 ? Buffer.buffer(body) : null));
     }
 
     /** Sends a frame without asking for a receipt. */
@@ -51,17 +51,20 @@ final class StompLink implements AutoCloseable {
 
     /** Sends a frame and waits for its receipt. */
     void sendAndAwait(Command command, Map<String, String> headers, String what) throws Exception {
-        Await.result(connection.send(new Frame(command, new HashMap<>(headers), null)), what);
+        Await.result(explained(connection.send(new Frame(command, new HashMap<>(headers), null))), what);
     }
 
     Future<String> subscribe(String destination, Map<String, String> headers, Handler<Frame> handler) {
         return connection.subscribe(destination, new HashMap<>(headers), handler);
     }
 
-    /** The failure of an awaited receipt, with the broker's ERROR if it sent one. */
-    Throwable explain(Throwable cause) {
-        String reason = error;
-        return reason == null ? cause : new IllegalStateException("the broker sent ERROR: " + reason, cause);
+    /** A receipt whose failure names the broker's ERROR, if it sent one before closing the connection. */
+    private <T> Future<T> explained(Future<T> receipt) {
+        return receipt.recover(cause -> {
+            String reason = error;
+            return Future.failedFuture(reason == null ? cause
+                    : new IllegalStateException("the broker sent ERROR: " + reason, cause));
+        });
     }
 
     @Override

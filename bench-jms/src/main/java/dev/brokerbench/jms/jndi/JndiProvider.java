@@ -57,13 +57,15 @@ public record JndiProvider(JndiProviderRuntime broker, JndiJms path) {
 
     private static ConnectionFactory lookup(ProviderClassLoader loader, JndiSettings jndi)
             throws ProviderSetupException {
-        Thread t = Thread.currentThread();
-        ClassLoader before = t.getContextClassLoader();
-        t.setContextClassLoader(loader);
-        Context context = null;
         try {
-            context = new InitialContext(jndi.context());
-            Object found = context.lookup(jndi.connectionFactoryName());
+            Object found = ContextLoader.call(loader, () -> {
+                Context context = new InitialContext(jndi.context());
+                try {
+                    return context.lookup(jndi.connectionFactoryName());
+                } finally {
+                    close(context);
+                }
+            });
             if (found instanceof ConnectionFactory factory) {
                 return factory;
             }
@@ -87,15 +89,14 @@ public record JndiProvider(JndiProviderRuntime broker, JndiJms path) {
         } catch (LinkageError e) {
             throw new ProviderSetupException("--provider-jar", "the provider's classes do not load from the jars"
                     + " given: " + ErrorLog.describe(e), e);
-        } finally {
-            t.setContextClassLoader(before);
-            if (context != null) {
-                try {
-                    context.close();
-                } catch (NamingException ignored) {
-                    // the factory was found; the context is not needed again
-                }
-            }
+        }
+    }
+
+    private static void close(Context context) {
+        try {
+            context.close();
+        } catch (NamingException ignored) {
+            // the lookup's answer stands; the context is not needed again
         }
     }
 

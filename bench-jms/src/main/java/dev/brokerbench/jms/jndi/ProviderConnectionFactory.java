@@ -25,23 +25,11 @@ final class ProviderConnectionFactory implements ConnectionFactory {
         return provider.getClass();
     }
 
-    @FunctionalInterface
-    private interface Call<T> {
-        T call() throws JMSException;
+    private <T> T withLoader(ContextLoader.Call<T, JMSException> call) throws JMSException {
+        return ContextLoader.call(loader, call);
     }
 
-    private <T> T withLoader(Call<T> call) throws JMSException {
-        Thread t = Thread.currentThread();
-        ClassLoader before = t.getContextClassLoader();
-        t.setContextClassLoader(loader);
-        try {
-            return call.call();
-        } finally {
-            t.setContextClassLoader(before);
-        }
-    }
-
-    private <T> T unchecked(Call<T> call) {
+    private <T> T unchecked(ContextLoader.Call<T, JMSException> call) {
         try {
             return withLoader(call);
         } catch (JMSException e) {
@@ -63,9 +51,7 @@ final class ProviderConnectionFactory implements ConnectionFactory {
 
     @Override
     public JMSContext createContext() {
-        return unchecked(() -> credentials.user().isPresent()
-                ? provider.createContext(credentials.user().get(), credentials.password().orElse(null))
-                : provider.createContext());
+        return createContext(JMSContext.AUTO_ACKNOWLEDGE);
     }
 
     @Override

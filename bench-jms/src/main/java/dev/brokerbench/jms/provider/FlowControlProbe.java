@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.provider;
 
+import dev.brokerbench.core.spi.ScratchQueues;
 import dev.brokerbench.core.spi.Stamp;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
@@ -9,7 +10,6 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.activemq.artemis.core.client.impl.ClientMessageInternal;
 import org.apache.activemq.artemis.jms.client.ActiveMQMessage;
 
@@ -26,7 +26,7 @@ final class FlowControlProbe {
         try (Connection connection = factory.createConnection()) {
             connection.start();
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            Queue scratch = session.createQueue(scratchName(queueNameLength));
+            Queue scratch = session.createQueue(ScratchQueues.name("bb-flow-", queueNameLength));
             MessageProducer producer = session.createProducer(scratch);
             producer.setDeliveryMode(DeliveryMode.PERSISTENT);
             BytesMessage m = session.createBytesMessage();
@@ -45,15 +45,5 @@ final class FlowControlProbe {
                 return ((ClientMessageInternal) received.getCoreMessage()).getFlowControlSize();
             }
         }
-    }
-
-    /** A fresh queue name of exactly {@code length} characters (at least 1). */
-    private static String scratchName(int length) {
-        StringBuilder name = new StringBuilder("bb-flow-");
-        while (name.length() < length) {
-            name.append((char) ('a' + ThreadLocalRandom.current().nextInt(26)));
-        }
-        name.setLength(Math.max(1, length));
-        return name.toString();
     }
 }
