@@ -61,7 +61,7 @@ class CliValidationTest {
             "--jmh --jmh-drains 0          | --jmh-drains: must be 1..1000, got 0",
             "--runtime docker              | --runtime: unknown value 'docker'; allowed: auto, local, container, external",
             "--image artemis               | --image: 'artemis' is not BROKER=IMAGE with BROKER one of artemis, activemq, rabbitmq, apollo",
-            "--image kafka=apache/kafka:4  | --image: 'kafka=apache/kafka:4' is not BROKER=IMAGE",
+            "--image nats=nats:2.10        | --image: 'nats=nats:2.10' is not BROKER=IMAGE",
             "--url artemis=core://h:61616  | --url: only with --runtime external",
             "--runtime external            | --url: --runtime external needs at least one URL for each broker selected; none for 'artemis'",
             "--runtime external --url artemis=http://h:80 | --url: ActiveMQ Artemis has no protocol 'http'; allowed: amqp, core, openwire, stomp",

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.brokers.activemq.ActiveMqClassicContainerRuntime;
 import dev.brokerbench.brokers.activemq.ActiveMqClassicLocalRuntime;
-import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.Protocol;
@@ -49,16 +48,17 @@ class ContainerRunIT {
     @Test
     void everyBrokerRunsInAContainerAndKeepsConfirmedMessagesThroughKill9() throws Exception {
         Catalog.load().runtimes(RuntimeKind.CONTAINER).stream()
-                .filter(r -> r.broker().role() == BrokerDescriptor.Role.BROKER).forEach(ItSupport::assumeContainer);
+                .filter(r -> ItSupport.brokersOnce().contains(r.broker())).forEach(ItSupport::assumeContainer);
         Path out = tmp.resolve("container");
         ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--steal-retries", "0",
-                "--runtime", "container", "--broker", "all", "--case", "c1,f1", "--scale",
+                "--runtime", "container", "--broker", ItSupport.brokersOnceArgument(), "--case", "c1,f1", "--scale",
                 ItSupport.scale(), "--heap", "1g", "--out", out.toString(), "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
         assertThat(cli.code()).as("exit 0 only where every cell accounted for every message: " + cli.text())
                 .isEqualTo(results.stream().allMatch(r -> r.status().ok()) ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM);
-        // Artemis, Classic, Apollo: one default path each; RabbitMQ: native and JMS (c1 drains what it published)
-        assertThat(results).hasSize(10);
+        // Artemis, Classic, Apollo, Kafka: one default path each; RabbitMQ: native and JMS (c1 drains what it
+        // published)
+        assertThat(results).hasSize(12);
         for (RunResult r : results) {
             Accounting a = r.accounting();
             assertThat(r.broker().runtime()).as(cell(r)).isEqualTo(RuntimeKind.CONTAINER);

@@ -67,7 +67,7 @@ class DriverContractIT {
 
     static Stream<BrokerRuntime> brokers() {
         return Catalog.load().runtimes(RuntimeKind.LOCAL).stream()
-                .filter(r -> r.broker().role() == BrokerDescriptor.Role.BROKER);
+                .filter(r -> ItSupport.brokersOnce().contains(r.broker()));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,5 +1,8 @@
 package dev.brokerbench.app;
 
+import java.util.List;
+import dev.brokerbench.core.spi.Catalog;
+import dev.brokerbench.core.broker.BrokerDescriptor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -38,6 +41,21 @@ final class ItSupport {
         String text = stdout.toString(StandardCharsets.UTF_8);
         original.println(text);
         return new Cli(code, text);
+    }
+
+    /**
+     * The brokers the integration tests run through the CLI, each once: every registered broker but the variants (a
+     * variant differs in one server setting, which the runtime tests and FaultIT check where it matters).
+     */
+    static List<BrokerDescriptor> brokersOnce() {
+        return Catalog.load().brokers().stream().filter(b -> b.variantOf().isEmpty()).toList();
+    }
+
+    /** {@link #brokersOnce()} as the value of {@code --broker}, with {@code more} ids after them. */
+    static String brokersOnceArgument(String... more) {
+        List<String> ids = new java.util.ArrayList<>(brokersOnce().stream().map(BrokerDescriptor::id).toList());
+        ids.addAll(List.of(more));
+        return String.join(",", ids);
     }
 
     static String scale() {

@@ -34,7 +34,8 @@ class RpcIT {
     void everyBrokerAndBaselineAnswersEveryCallCorrectly() throws Exception {
         Path out = tmp.resolve("rpc");
         ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--steal-retries", "0",
-                "--runtime", "local", "--broker", "all", "--case", "r1,r2,r5,o1",
+                "--runtime", "local", "--broker", ItSupport.brokersOnceArgument(BASELINES.toArray(String[]::new)),
+                "--case", "r1,r2,r5,o1",
                 "--sweep", "payloadBytes=1,4096", "--sweep", "clients=1,8", "--scale", ItSupport.scale(), "--out",
                 out.toString(), "--heap", "1g", "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();

@@ -30,7 +30,8 @@ public final class ActiveMqClassicContainerRuntime extends ContainerBrokerRuntim
     }
 
     @Override
-    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
+    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env,
+                                               Map<Integer, Integer> hostPorts) {
         return new ActiveMQContainer(image.asCompatibleSubstituteFor(OFFICIAL))
                 .withEnv("ACTIVEMQ_OPTS_MEMORY", "-Xms512m -Xmx" + env.heap());
     }

@@ -53,9 +53,8 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
 
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
-        return Files.isDirectory(lib(environment.distributionDir())) ? Optional.empty()
-                : Optional.of("no ActiveMQ Classic jars under " + lib(environment.distributionDir())
-                + "; build them with 'mvn -pl bench-app -am package' or point --dist-dir at a broker-dist directory");
+        Path lib = lib(environment.distributionDir());
+        return Instances.unlessPresent(Files.isDirectory(lib), "ActiveMQ Classic jars", lib);
     }
 
     @Override

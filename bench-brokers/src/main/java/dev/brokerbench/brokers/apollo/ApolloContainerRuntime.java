@@ -28,7 +28,8 @@ public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
 
     @Override
     @SuppressWarnings("resource")
-    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
+    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env,
+                                               Map<Integer, Integer> hostPorts) {
         return new GenericContainer<>(image)
                 .withEnv("JAVA_OPTS", "-Xms512m -Xmx" + env.heap())
                 .withCopyToContainer(Transferable.of(ApolloLocalRuntime.configuration("0.0.0.0", PORT)),

@@ -55,9 +55,8 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
 
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
-        return Files.isDirectory(home(environment.distributionDir()).resolve("lib")) ? Optional.empty()
-                : Optional.of("no Apollo jars under " + home(environment.distributionDir()).resolve("lib")
-                + "; build them with 'mvn -pl bench-app -am package' or point --dist-dir at a broker-dist directory");
+        Path lib = home(environment.distributionDir()).resolve("lib");
+        return Instances.unlessPresent(Files.isDirectory(lib), "Apollo jars", lib);
     }
 
     @Override

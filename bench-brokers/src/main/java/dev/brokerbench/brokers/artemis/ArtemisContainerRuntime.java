@@ -31,7 +31,8 @@ public final class ArtemisContainerRuntime extends ContainerBrokerRuntime {
     }
 
     @Override
-    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
+    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env,
+                                               Map<Integer, Integer> hostPorts) {
         return new ArtemisContainer(image.asCompatibleSubstituteFor(OFFICIAL))
                 .withUser("admin").withPassword("admin")
                 .withEnv("ANONYMOUS_LOGIN", "true")

@@ -1,7 +1,7 @@
 package dev.brokerbench.brokers.artemis;
 
+import dev.brokerbench.brokers.local.LocalCommand;
 import dev.brokerbench.core.broker.BrokerStartException;
-import dev.brokerbench.process.ChildProcess;
 import dev.brokerbench.process.Jvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -51,28 +50,12 @@ public final class ArtemisInstaller {
                 "--host", "127.0.0.1", "--default-port", String.valueOf(port),
                 "--no-amqp-acceptor", "--no-stomp-acceptor", "--no-hornetq-acceptor", "--no-mqtt-acceptor",
                 "--no-web", "--java-memory", heap.toUpperCase(), instance.toString());
+        LocalCommand.run("artemis create", command, instance.getParent(), log, timeout);
         try {
-            ChildProcess p = ChildProcess.start(command, Map.of(), instance.getParent(), log);
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (p.alive() && System.nanoTime() < deadline) {
-                TimeUnit.MILLISECONDS.sleep(50);
-            }
-            if (p.alive()) {
-                p.kill();
-                throw new BrokerStartException("artemis create did not finish in " + timeout.toSeconds() + " s:\n"
-                        + ChildProcess.tail(log, 30));
-            }
-            if (p.exitCode() != 0) {
-                throw new BrokerStartException("artemis create failed (exit " + p.exitCode() + "):\n"
-                        + ChildProcess.tail(log, 30));
-            }
             return settings(Files.readString(instance.resolve("etc/broker.xml"), StandardCharsets.UTF_8),
                     Files.readString(log, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new BrokerStartException("artemis create could not run: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BrokerStartException("interrupted during artemis create");
+            throw new BrokerStartException("artemis create wrote no readable broker.xml: " + e.getMessage(), e);
         }
     }
 

@@ -49,9 +49,8 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
 
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
-        return ArtemisInstaller.home(environment.distributionDir()).isPresent() ? Optional.empty()
-                : Optional.of("no Artemis distribution under " + environment.distributionDir().resolve("artemis")
-                + "; build it with 'mvn -pl bench-app -am package' or point --dist-dir at a broker-dist directory");
+        return Instances.unlessPresent(ArtemisInstaller.home(environment.distributionDir()).isPresent(),
+                "Artemis distribution", environment.distributionDir().resolve("artemis"));
     }
 
     @Override

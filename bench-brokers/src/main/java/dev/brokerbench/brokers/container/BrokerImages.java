@@ -49,6 +49,11 @@ public record BrokerImages(String brokerId, String versionProperty, Optional<Str
                 localName(broker.id(), pinnedVersion(versionProperty)));
     }
 
+    /** These images, run as {@code broker} (another setting of the same broker, e.g. Kafka with fsync). */
+    public BrokerImages as(BrokerDescriptor broker) {
+        return new BrokerImages(broker.id(), versionProperty, official, localBuild);
+    }
+
     /** The value of a property of the parent pom. */
     static String pinnedVersion(String property) {
         String value = PINNED.getProperty(property);

@@ -75,7 +75,8 @@ public final class ContainerBrokerInstance implements BrokerInstance {
 
     private void startContainer() throws BrokerStartException {
         long t0 = System.nanoTime();
-        GenericContainer<?> c = runtime.newContainer(DockerImageName.parse(image.image()), env);
+        GenericContainer<?> c = runtime.newContainer(DockerImageName.parse(image.image()), env,
+                Map.copyOf(hostPorts));
         List<PortBinding> bindings = new ArrayList<>();
         hostPorts.forEach((containerPort, hostPort) -> bindings.add(new PortBinding(
                 Ports.Binding.bindIpAndPort("127.0.0.1", hostPort), ExposedPort.tcp(containerPort))));

@@ -82,8 +82,14 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
         return RuntimeKind.CONTAINER;
     }
 
-    /** A configured container for the image (environment, files, command); ports and volume are added by the caller. */
-    protected abstract GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env);
+    /**
+     * A configured container for the image (environment, files, command); ports and volume are added by the caller.
+     *
+     * @param hostPorts container port to the host port it is published on (fixed for the instance's life), for a
+     *                  broker that tells its clients where to connect (Kafka's advertised listeners)
+     */
+    protected abstract GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env,
+                                                        Map<Integer, Integer> hostPorts);
 
     /** Settings in force, read from the running container where the broker writes them. */
     protected abstract Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env);

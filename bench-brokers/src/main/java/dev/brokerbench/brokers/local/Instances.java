@@ -23,6 +23,15 @@ public final class Instances {
         }
     }
 
+    /**
+     * Why a broker whose bits live in broker-dist cannot start: empty when {@code present}, else that {@code what}
+     * is missing under {@code where} and how to get it.
+     */
+    public static java.util.Optional<String> unlessPresent(boolean present, String what, Path where) {
+        return present ? java.util.Optional.empty() : java.util.Optional.of("no " + what + " under " + where
+                + "; build it with 'mvn -pl bench-app -am package' or point --dist-dir at a broker-dist directory");
+    }
+
     /** Starts the instance; if it fails, removes everything it created before rethrowing. */
     public static LocalBrokerInstance startOrClean(LocalBrokerInstance instance) throws BrokerStartException {
         try {

@@ -32,7 +32,8 @@ public final class RabbitMqContainerRuntime extends ContainerBrokerRuntime {
     }
 
     @Override
-    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env) {
+    protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env,
+                                               Map<Integer, Integer> hostPorts) {
         return new RabbitMQContainer(image.asCompatibleSubstituteFor(OFFICIAL))
                 .withEnv("RABBITMQ_CONFIG_FILE", CONFIG)
                 .withCopyToContainer(Transferable.of(String.join("\n",

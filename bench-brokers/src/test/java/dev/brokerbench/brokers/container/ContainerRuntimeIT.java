@@ -30,9 +30,13 @@ class ContainerRuntimeIT {
     @TempDir
     Path work;
 
-    /** Every registered container runtime. */
+    /**
+     * Every registered container runtime but the variants' (a variant runs its broker's image and runtime class with
+     * one server property changed, which KafkaServerConfigTest checks; LocalRuntimeIT starts the variants too).
+     */
     static Stream<ContainerBrokerRuntime> brokers() {
-        return Catalog.load().runtimes(RuntimeKind.CONTAINER).stream().map(ContainerBrokerRuntime.class::cast);
+        return Catalog.load().runtimes(RuntimeKind.CONTAINER).stream()
+                .filter(r -> r.broker().variantOf().isEmpty()).map(ContainerBrokerRuntime.class::cast);
     }
 
     /** Skips with the reason and the way to enable it; fails instead when CI requires containers. */

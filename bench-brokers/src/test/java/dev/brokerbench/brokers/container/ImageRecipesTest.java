@@ -17,7 +17,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every registered container runtime has an image recipe for docker/build-images.sh, and the recipe tags the image with
+ * Every registered container runtime's image has a recipe for docker/build-images.sh (two settings of one broker may
+ * share one), and the recipe tags the image with
  * the same pom property the runtime does, so that the image the script builds is the image the runtime looks for.
  */
 class ImageRecipesTest {
@@ -33,13 +34,19 @@ class ImageRecipesTest {
         Map<String, Recipe> recipes = recipes();
         Map<String, String> runtimes = Catalog.load().runtimes(RuntimeKind.CONTAINER).stream()
                 .map(ContainerBrokerRuntime.class::cast)
-                .collect(Collectors.toMap(r -> r.broker().id(), r -> r.images().versionProperty(),
+                .collect(Collectors.toMap(ImageRecipesTest::imageName, r -> r.images().versionProperty(),
                         (a, b) -> a, TreeMap::new));
         assertThat(runtimes).as("registered container runtimes").isNotEmpty();
         assertThat(recipes.keySet()).as("brokers with a recipe under docker/").isEqualTo(runtimes.keySet());
         runtimes.forEach((broker, property) -> assertThat(recipes.get(broker).versionProperty())
                 .as("VERSION=\"$(pinned PROPERTY)\" in %s", recipes.get(broker).file())
                 .contains(property));
+    }
+
+    /** The name the runtime's local image is built under (brokerbench/NAME:VERSION): the recipe's BROKER. */
+    private static String imageName(ContainerBrokerRuntime runtime) {
+        String image = runtime.images().localBuild();
+        return image.substring(image.indexOf('/') + 1, image.lastIndexOf(':'));
     }
 
     private static Map<String, Recipe> recipes() throws IOException {

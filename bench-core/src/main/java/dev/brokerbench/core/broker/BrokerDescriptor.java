@@ -24,10 +24,13 @@ import java.util.regex.Pattern;
  * @param gaps        per protocol, what the broker itself does not do the way the comparison defines it, whatever
  *                    client speaks to it (e.g. RabbitMQ 3.10's AMQP 1.0 plugin creates no dynamic nodes)
  * @param queues      the broker's own queue operations, for paths that cannot do them themselves
+ * @param variantOf   the id of the broker this one is with one server setting changed (Kafka with an fsync per
+ *                    message is a variant of Kafka): it runs every workload under its own id, and the tests of a
+ *                    client path's contract, which the setting does not change, run on the broker it varies
  */
 public record BrokerDescriptor(String id, String displayName, Role role, List<Protocol> protocols,
                                LogSignals logSignals, Map<Protocol, Map<Capability, Support>> gaps,
-                               QueueAdmin queues) {
+                               QueueAdmin queues, Optional<String> variantOf) {
     /** What a registered system is. */
     public enum Role {
         /** A message broker: runs every workload its paths support. */
@@ -68,6 +71,10 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
         });
         gaps = Collections.unmodifiableMap(copy);
         queues = queues == null ? QueueAdmin.NONE : queues;
+        variantOf = variantOf == null ? Optional.empty() : variantOf;
+        if (variantOf.filter(id::equals).isPresent()) {
+            throw new IllegalArgumentException("broker " + id + " cannot be a variant of itself");
+        }
     }
 
     /** A broker offering {@code nativeProtocol} and then {@code others}, with nothing else said. */
@@ -75,13 +82,13 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
         List<Protocol> protocols = new ArrayList<>(List.of(nativeProtocol));
         protocols.addAll(List.of(others));
         return new BrokerDescriptor(id, displayName, Role.BROKER, protocols, LogSignals.NONE, Map.of(),
-                QueueAdmin.NONE);
+                QueueAdmin.NONE, Optional.empty());
     }
 
     /** A broker-less baseline speaking one protocol of its own. */
     public static BrokerDescriptor baseline(String id, String displayName, Protocol protocol) {
         return new BrokerDescriptor(id, displayName, Role.BASELINE, List.of(protocol), LogSignals.NONE, Map.of(),
-                QueueAdmin.NONE);
+                QueueAdmin.NONE, Optional.empty());
     }
 
     /** The broker's own protocol: its client paths run by default. */
@@ -99,7 +106,7 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
     }
 
     public BrokerDescriptor withLogSignals(LogSignals signals) {
-        return new BrokerDescriptor(id, displayName, role, protocols, signals, gaps, queues);
+        return new BrokerDescriptor(id, displayName, role, protocols, signals, gaps, queues, variantOf);
     }
 
     /** The same with one more gap: over {@code protocol}, {@code capability} is as {@code support} says. */
@@ -107,11 +114,17 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
         Map<Protocol, Map<Capability, Support>> more = new TreeMap<>();
         gaps.forEach((p, g) -> more.put(p, new EnumMap<>(g)));
         more.computeIfAbsent(protocol, p -> new EnumMap<>(Capability.class)).put(capability, support);
-        return new BrokerDescriptor(id, displayName, role, protocols, logSignals, more, queues);
+        return new BrokerDescriptor(id, displayName, role, protocols, logSignals, more, queues, variantOf);
     }
 
     public BrokerDescriptor withQueues(QueueAdmin admin) {
-        return new BrokerDescriptor(id, displayName, role, protocols, logSignals, gaps, admin);
+        return new BrokerDescriptor(id, displayName, role, protocols, logSignals, gaps, admin, variantOf);
+    }
+
+    /** The same, declared a variant of {@code broker} (see {@link #variantOf()}). */
+    public BrokerDescriptor asVariantOf(BrokerDescriptor broker) {
+        return new BrokerDescriptor(id, displayName, role, protocols, logSignals, gaps, queues,
+                Optional.of(broker.id()));
     }
 
     /**

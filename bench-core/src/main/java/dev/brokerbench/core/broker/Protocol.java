@@ -23,6 +23,8 @@ public record Protocol(String name) implements Comparable<Protocol> {
     public static final Protocol AMQP091 = new Protocol("amqp091");
     /** STOMP 1.x. */
     public static final Protocol STOMP = new Protocol("stomp");
+    /** The Apache Kafka protocol. */
+    public static final Protocol KAFKA = new Protocol("kafka");
 
     @JsonCreator
     public Protocol {

@@ -10,7 +10,14 @@ public final class LibraryVersion {
     }
 
     public static String of(String groupId, String artifactId) {
-        String resource = "/META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties";
+        return fromProperties("/META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties");
+    }
+
+    /**
+     * The {@code version} property of a properties resource the library ships (for a library built without Maven
+     * metadata, e.g. kafka-clients' {@code /kafka/kafka-version.properties}); {@code unknown} when absent.
+     */
+    public static String fromProperties(String resource) {
         try (InputStream in = LibraryVersion.class.getResourceAsStream(resource)) {
             if (in == null) {
                 return "unknown";

@@ -46,9 +46,18 @@ class BrokerDescriptorTest {
     @Test
     void anEmptyGapListIsAccepted() {
         BrokerDescriptor d = new BrokerDescriptor("mq", "MQ", BrokerDescriptor.Role.BROKER, List.of(Protocol.AMQP),
-                null, Map.of(Protocol.AMQP, Map.of()), null);
+                null, Map.of(Protocol.AMQP, Map.of()), null, null);
         assertThat(d.gaps(Protocol.AMQP)).isEmpty();
         assertThat(d.queues()).isSameAs(QueueAdmin.NONE);
+        assertThat(d.variantOf()).isEmpty();
+    }
+
+    @Test
+    void aVariantNamesTheBrokerItVariesAndNeverItself() {
+        BrokerDescriptor mq = BrokerDescriptor.broker("mq", "MQ", Protocol.AMQP);
+        assertThat(BrokerDescriptor.broker("mq-sync", "MQ (sync)", Protocol.AMQP).asVariantOf(mq).variantOf())
+                .contains("mq");
+        assertThatThrownBy(() -> mq.asVariantOf(mq)).hasMessage("broker mq cannot be a variant of itself");
     }
 
     @Test

@@ -1,0 +1,139 @@
+package dev.brokerbench.kafka;
+
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.result.BrokerCount;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.core.spi.LibraryVersion;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Requester;
+import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.Support;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.LongConsumer;
+
+/**
+ * Apache Kafka's own client ({@code org.apache.kafka:kafka-clients}). The suite's queue is a topic of 4 partitions
+ * drained by one consumer group (Kafka's queue-like use): a publisher is a producer with {@code acks=all}, sync =
+ * {@code send().get()}, async = callbacks with at most the publish window in flight; a consumer is a group member
+ * (the KIP-848 {@code consumer} protocol) polling at most {@code prefetch} records, with a fetch sized to that many of
+ * the workload's messages, offsets committed by the suite (never the client's timer), see
+ * {@link KafkaQueueConsumer}.
+ */
+public final class KafkaClients implements DriverFactory {
+
+    @Override
+    public String id() {
+        return "kafka-clients";
+    }
+
+    @Override
+    public String description() {
+        return "Apache Kafka (org.apache.kafka:kafka-clients): a topic of 4 partitions as the queue, one consumer"
+                + " group, acks=all";
+    }
+
+    @Override
+    public Protocol protocol() {
+        return Protocol.KAFKA;
+    }
+
+    @Override
+    public Map<Capability, Support> capabilities() {
+        Map<Capability, Support> c = Support.all();
+        c.put(Capability.PREFETCH, Support.notEquivalent("a Kafka consumer is not pushed messages: it fetches from"
+                + " the partitions the group gave it, when it polls. max.poll.records = prefetch and fetch.max.bytes"
+                + " = prefetch x (message + " + KafkaConfigs.RECORD_OVERHEAD + " B) bound each poll, but a consumer that never"
+                + " polls holds nothing (nor is it a group member yet)"));
+        c.put(Capability.REDELIVERY_FLAG, Support.no("a Kafka record carries no delivery count or redelivered flag;"
+                + " a record read again after an uncommitted offset looks like the first reading"));
+        return c;
+    }
+
+    @Override
+    public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
+        String bootstrap = endpoint.hostAndPort();
+        KafkaTopics topics = new KafkaTopics(bootstrap);
+        KafkaConfigs configs = new KafkaConfigs(bootstrap, spec);
+        int fetchBytes = configs.fetchBytes();
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("bootstrap", bootstrap);
+        settings.put("queue", "a topic of " + KafkaTopics.PARTITIONS + " partitions, 1 replica, created by the"
+                + " suite; no record key (the default partitioner spreads records over the partitions)");
+        settings.put("acks", "all (enable.idempotence=true, the default)");
+        settings.put("linger.ms", "0 (Kafka 4's default of 5 ms would hold every sync send for 5 ms; async sends"
+                + " still batch while requests are in flight)");
+        settings.put("delivery.timeout.ms", spec.reconnect() ? "120000 (default): the producer retries across a"
+                + " broker restart" : KafkaConfigs.GIVE_UP_MILLIS + " (= request.timeout.ms): a send fails after "
+                + KafkaConfigs.GIVE_UP_MILLIS / 1000 + " s without an answer, as a client that does not reconnect; Kafka's"
+                + " producer has no other way to stop retrying");
+        settings.put("syncPublish", "send().get(): returns once the broker acknowledged the record");
+        settings.put("asyncPublish", "send() with a callback, at most " + spec.publishWindow()
+                + " records outstanding per producer");
+        settings.put("consumerGroup", KafkaTopics.group("QUEUE") + ", group.protocol=consumer (KIP-848),"
+                + " auto.offset.reset=earliest");
+        settings.put("prefetch", "max.poll.records=" + spec.prefetch() + ", fetch.max.bytes ="
+                + " max.partition.fetch.bytes = " + fetchBytes + " (" + spec.prefetch() + " x (payload + "
+                + KafkaConfigs.RECORD_OVERHEAD + " B))");
+        settings.put("ackMode", switch (spec.ackMode()) {
+            case AUTO, DUPS_OK -> "enable.auto.commit=false; the offsets of the records handed over are committed"
+                    + " (async) before each further poll, and synchronously when partitions are revoked or the"
+                    + " consumer closes";
+            case CLIENT, TRANSACTED -> "enable.auto.commit=false; commitSync of the records handed over every "
+                    + spec.ackBatch() + " (no Kafka transaction: a consume-only transaction commits nothing more)";
+        });
+        settings.put("stamp", "3 record headers (8-byte big-endian longs)");
+        settings.put("requestReply", "each requester creates a reply topic of 1 partition (deleted when it closes)"
+                + " and reads it with an assigned consumer; requests carry headers bbReplyTo and bbCorrelation;"
+                + " 4 server sessions, each a group member with its own producer, commit what each poll returned");
+        ClientInfo info = new ClientInfo(id(), "org.apache.kafka:kafka-clients",
+                LibraryVersion.fromProperties("/kafka/kafka-version.properties"), settings);
+        return new Driver() {
+            @Override
+            public ClientInfo info() {
+                return info;
+            }
+
+            @Override
+            public Publisher publisher(String queue) throws Exception {
+                topics.ensure(queue);
+                return new KafkaPublisher(configs.producer(), queue);
+            }
+
+            @Override
+            public Consumer consumer(String queue) throws Exception {
+                topics.ensure(queue);
+                return new KafkaQueueConsumer(configs.groupMember(queue), queue, spec.ackMode());
+            }
+
+            @Override
+            public Requester requester(String queue, boolean replies) throws Exception {
+                return new KafkaRequester(topics, configs, queue,
+                        replies ? queue + ".reply." + UUID.randomUUID() : null);
+            }
+
+            @Override
+            public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+                return KafkaRpcServer.start(topics, configs, queue, sessions, onReceive);
+            }
+
+            @Override
+            public Optional<BrokerCount> brokerCount(String queue) throws Exception {
+                return Optional.of(topics.unconsumed(queue));
+            }
+
+            @Override
+            public void close() {
+                topics.close();
+            }
+        };
+    }
+}

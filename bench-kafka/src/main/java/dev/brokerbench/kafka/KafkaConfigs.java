@@ -1,0 +1,76 @@
+package dev.brokerbench.kafka;
+
+import dev.brokerbench.core.model.ClientSpec;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/** The producer and consumer settings of the path, said once (see {@link KafkaClients} for why each). */
+final class KafkaConfigs {
+    /** Bytes a record adds to its payload in a fetch: the three stamp headers, the record's own fields. */
+    static final int RECORD_OVERHEAD = 128;
+    /**
+     * How long a producer that is not to reconnect waits for a broker that is gone: Kafka's producer always retries,
+     * for delivery.timeout.ms (2 minutes by default); f1/f2 restart the broker once the publishers have given up.
+     */
+    static final int GIVE_UP_MILLIS = 5_000;
+    private final String bootstrap;
+    private final ClientSpec spec;
+    private final AtomicInteger clients = new AtomicInteger();
+
+    KafkaConfigs(String bootstrap, ClientSpec spec) {
+        this.bootstrap = bootstrap;
+        this.spec = spec;
+    }
+
+    /** Bytes one fetch may return: the prefetch's worth of the workload's messages. */
+    int fetchBytes() {
+        return Math.max(1, spec.prefetch()) * (spec.payloadBytes() + RECORD_OVERHEAD);
+    }
+
+    Properties producer() {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "brokerbench-producer-" + clients.incrementAndGet());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        if (!spec.reconnect()) {
+            p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(GIVE_UP_MILLIS));
+            p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(GIVE_UP_MILLIS));
+        }
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        return p;
+    }
+
+    /** A member of the queue's consumer group; the suite commits its offsets. */
+    Properties groupMember(String topic) {
+        Properties p = consumer();
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, KafkaTopics.group(topic));
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        return p;
+    }
+
+    /** A consumer of partitions it is assigned by the suite (no group): a requester's replies. */
+    Properties assigned() {
+        return consumer();
+    }
+
+    private Properties consumer() {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "brokerbench-consumer-" + clients.incrementAndGet());
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(Math.max(1, spec.prefetch())));
+        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(fetchBytes()));
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(fetchBytes()));
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return p;
+    }
+}
