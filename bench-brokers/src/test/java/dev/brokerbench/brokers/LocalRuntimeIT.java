@@ -37,9 +37,12 @@ class LocalRuntimeIT {
         return Path.of(dir);
     }
 
-    /** Every registered local runtime. */
+    /**
+     * Every registered local runtime but the variants' (a variant is its broker's runtime class with one server
+     * property changed, which KafkaServerConfigTest checks; FaultIT starts, kills and restarts the variant).
+     */
     static Stream<BrokerRuntime> brokers() {
-        return Catalog.load().runtimes(RuntimeKind.LOCAL).stream();
+        return Catalog.load().runtimes(RuntimeKind.LOCAL).stream().filter(r -> r.broker().variantOf().isEmpty());
     }
 
     private BrokerEnvironment env(String heap) {
