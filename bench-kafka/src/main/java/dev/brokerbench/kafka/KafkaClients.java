@@ -51,7 +51,8 @@ public final class KafkaClients implements DriverFactory {
         Map<Capability, Support> c = Support.all();
         c.put(Capability.PREFETCH, Support.notEquivalent("a Kafka consumer is not pushed messages: it fetches from"
                 + " the partitions the group gave it, when it polls. max.poll.records = prefetch and fetch.max.bytes"
-                + " = prefetch x (message + " + KafkaConfigs.RECORD_OVERHEAD + " B) bound each poll, but a consumer that never"
+                + " = prefetch x (message + " + KafkaConfigs.RECORD_OVERHEAD + " B) bound each poll, but a consumer"
+                + " that never"
                 + " polls holds nothing (nor is it a group member yet)"));
         c.put(Capability.REDELIVERY_FLAG, Support.no("a Kafka record carries no delivery count or redelivered flag;"
                 + " a record read again after an uncommitted offset looks like the first reading"));
@@ -73,7 +74,8 @@ public final class KafkaClients implements DriverFactory {
                 + " still batch while requests are in flight)");
         settings.put("delivery.timeout.ms", spec.reconnect() ? "120000 (default): the producer retries across a"
                 + " broker restart" : KafkaConfigs.GIVE_UP_MILLIS + " (= request.timeout.ms): a send fails after "
-                + KafkaConfigs.GIVE_UP_MILLIS / 1000 + " s without an answer, as a client that does not reconnect; Kafka's"
+                + KafkaConfigs.GIVE_UP_MILLIS / 1000 + " s without an answer, as a client that does not reconnect;"
+                + " Kafka's"
                 + " producer has no other way to stop retrying");
         settings.put("syncPublish", "send().get(): returns once the broker acknowledged the record");
         settings.put("asyncPublish", "send() with a callback, at most " + spec.publishWindow()

@@ -49,7 +49,7 @@ final class KafkaConfigs {
 
     /** A member of the queue's consumer group; the suite commits its offsets. */
     Properties groupMember(String topic) {
-        Properties p = consumer();
+        Properties p = assigned();
         p.put(ConsumerConfig.GROUP_ID_CONFIG, KafkaTopics.group(topic));
         p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -58,10 +58,6 @@ final class KafkaConfigs {
 
     /** A consumer of partitions it is assigned by the suite (no group): a requester's replies. */
     Properties assigned() {
-        return consumer();
-    }
-
-    private Properties consumer() {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, "brokerbench-consumer-" + clients.incrementAndGet());

@@ -30,8 +30,12 @@ final class KafkaQueueConsumer implements Consumer {
     private final String topic;
     private final boolean commitAsHandedOver;
     private final ArrayDeque<ConsumerRecord<byte[], byte[]>> buffer = new ArrayDeque<>();
-    /** Per partition, the offset after the last record handed over and not yet committed. */
-    private final Map<TopicPartition, OffsetAndMetadata> handedOver = new HashMap<>();
+    /**
+     * Per partition of the one topic, the offset after the last record handed over and not yet committed, or
+     * {@link #NONE}: an array, so that handing a record over allocates nothing.
+     */
+    private long[] handedOver = new long[0];
+    private static final long NONE = -1;
 
     KafkaQueueConsumer(Properties config, String topic, AckMode ackMode) {
         this.consumer = new KafkaConsumer<>(config);
@@ -64,9 +68,11 @@ final class KafkaQueueConsumer implements Consumer {
     @Override
     public boolean receive(long timeoutMillis, Delivery sink) {
         if (buffer.isEmpty()) {
-            if (commitAsHandedOver && !handedOver.isEmpty()) {
-                consumer.commitAsync(Map.copyOf(handedOver), null);
-                handedOver.clear();
+            if (commitAsHandedOver) {
+                Map<TopicPartition, OffsetAndMetadata> offsets = takeHandedOver(null);
+                if (!offsets.isEmpty()) {
+                    consumer.commitAsync(offsets, null);
+                }
             }
             consumer.poll(Duration.ofMillis(timeoutMillis)).forEach(buffer::add);
             if (buffer.isEmpty()) {
@@ -74,7 +80,12 @@ final class KafkaQueueConsumer implements Consumer {
             }
         }
         ConsumerRecord<byte[], byte[]> r = buffer.poll();
-        handedOver.put(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
+        if (r.partition() >= handedOver.length) {
+            int from = handedOver.length;
+            handedOver = java.util.Arrays.copyOf(handedOver, r.partition() + 1);
+            java.util.Arrays.fill(handedOver, from, handedOver.length, NONE);
+        }
+        handedOver[r.partition()] = r.offset() + 1;
         long stream = KafkaStamp.read(r.headers(), Stamp.STREAM, Stamp.NONE);
         sink.accept(stream, KafkaStamp.read(r.headers(), Stamp.SEQUENCE, -1),
                 KafkaStamp.read(r.headers(), Stamp.SEND_NANOS, 0), r.value() == null ? 0 : r.value().length, false);
@@ -83,27 +94,34 @@ final class KafkaQueueConsumer implements Consumer {
 
     @Override
     public void acknowledge() {
-        if (!handedOver.isEmpty()) {
-            consumer.commitSync(Map.copyOf(handedOver));
-            handedOver.clear();
-        }
-    }
-
-    private void commit(Collection<TopicPartition> partitions) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        partitions.forEach(tp -> {
-            OffsetAndMetadata o = handedOver.get(tp);
-            if (o != null) {
-                offsets.put(tp, o);
-            }
-        });
+        Map<TopicPartition, OffsetAndMetadata> offsets = takeHandedOver(null);
         if (!offsets.isEmpty()) {
             consumer.commitSync(offsets);
         }
     }
 
+    private void commit(Collection<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = takeHandedOver(partitions);
+        if (!offsets.isEmpty()) {
+            consumer.commitSync(offsets);
+        }
+    }
+
+    /** The offsets handed over and not yet committed, of {@code only} these partitions (null: all), forgotten here. */
+    private Map<TopicPartition, OffsetAndMetadata> takeHandedOver(Collection<TopicPartition> only) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        for (int partition = 0; partition < handedOver.length; partition++) {
+            TopicPartition tp = new TopicPartition(topic, partition);
+            if (handedOver[partition] != NONE && (only == null || only.contains(tp))) {
+                offsets.put(tp, new OffsetAndMetadata(handedOver[partition]));
+                handedOver[partition] = NONE;
+            }
+        }
+        return offsets;
+    }
+
     private void forget(Collection<TopicPartition> partitions) {
-        partitions.forEach(handedOver::remove);
+        takeHandedOver(partitions);
         buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.partition())));
     }
 

@@ -28,7 +28,7 @@ final class KafkaRpcServer extends RpcSessions {
         KafkaRpcServer server = new KafkaRpcServer();
         try {
             for (int i = 0; i < sessions; i++) {
-                server.keep(new Session(configs, queue, onReceive, server, i));
+                server.keep(server.new Session(configs, queue, onReceive, i));
             }
         } catch (RuntimeException e) {
             server.close();
@@ -37,33 +37,29 @@ final class KafkaRpcServer extends RpcSessions {
         return server;
     }
 
-    private void count(LongConsumer onReceive) {
-        counted(onReceive);
-    }
-
     /** One server session: its consumer, its producer, its thread. */
-    private static final class Session implements AutoCloseable {
+    private final class Session implements AutoCloseable {
         private final KafkaConsumer<byte[], byte[]> consumer;
         private final KafkaProducer<byte[], byte[]> producer;
         private final Thread thread;
         private volatile boolean running = true;
 
-        Session(KafkaConfigs configs, String queue, LongConsumer onReceive, KafkaRpcServer server, int index) {
+        Session(KafkaConfigs configs, String queue, LongConsumer onReceive, int index) {
             consumer = new KafkaConsumer<>(configs.groupMember(queue));
             producer = new KafkaProducer<>(configs.producer());
             consumer.subscribe(List.of(queue));
-            thread = new Thread(() -> serve(onReceive, server), "kafka-rpc-server-" + index);
+            thread = new Thread(() -> serve(onReceive), "kafka-rpc-server-" + index);
             thread.setDaemon(true);
             thread.start();
         }
 
-        private void serve(LongConsumer onReceive, KafkaRpcServer server) {
+        private void serve(LongConsumer onReceive) {
             try {
                 while (running) {
                     boolean any = false;
                     for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
                         any = true;
-                        server.count(onReceive);
+                        counted(onReceive);
                         Header replyTo = r.headers().lastHeader(KafkaRequester.REPLY_TO);
                         if (replyTo != null) {
                             RecordHeaders headers = new RecordHeaders();

@@ -1,22 +1,30 @@
 package dev.brokerbench.brokers.kafka;
 
-import java.security.SecureRandom;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.UUID;
 
-/** A new cluster id as {@code kafka-storage random-uuid} prints it: 16 random bytes, URL-safe base64. */
+/** A cluster id as {@code kafka-storage random-uuid} prints it: 16 bytes, URL-safe base64 without padding. */
 final class KafkaClusterId {
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private KafkaClusterId() {
     }
 
+    /** A new random id. */
     static String random() {
-        byte[] bytes = new byte[16];
-        String id;
-        do { // Kafka never hands out an id starting with '-' (a command line would read it as an option)
-            RANDOM.nextBytes(bytes);
-            id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        } while (id.startsWith("-"));
-        return id;
+        return of(UUID.randomUUID());
+    }
+
+    /** The same id for the same {@code seed} (a container instance's restarts find their log formatted for it). */
+    static String stable(String seed) {
+        return of(UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static String of(UUID uuid) {
+        byte[] bytes = ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits())
+                .putLong(uuid.getLeastSignificantBits()).array();
+        String id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        // Kafka never hands out an id starting with '-' (a command line would read it as an option)
+        return id.startsWith("-") ? "A" + id.substring(1) : id;
     }
 }

@@ -6,12 +6,8 @@ import dev.brokerbench.brokers.container.ContainerBrokerRuntime;
 import dev.brokerbench.brokers.probe.KafkaApiVersionsProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.Protocol;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.regex.Pattern;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -49,25 +45,20 @@ public class KafkaContainerRuntime extends ContainerBrokerRuntime {
                                                Map<Integer, Integer> hostPorts) {
         int published = hostPorts.get(CLIENT_PORT);
         GenericContainer<?> c = new GenericContainer<>(image)
-                .withEnv("CLUSTER_ID", clusterId(published))
+                .withEnv("CLUSTER_ID", KafkaClusterId.stable("brokerbench-kafka-" + published))
                 .withEnv("KAFKA_HEAP_OPTS", KafkaServerConfig.heapOptions(env.heap()));
         KafkaServerConfig.container(CLIENT_PORT, published, DATA, durability)
                 .forEach((name, value) -> c.withEnv(environmentName(name), value));
         return c;
     }
 
-    /** The official image's convention: {@code KAFKA_} + the name upper-cased, '.' -> '_', '_' -> '__', '-' -> '___'. */
+    /**
+     * The official image's convention: {@code KAFKA_} + the name upper-cased, '.' -> '_', '_' -> '__',
+     * '-' -> '___'.
+     */
     static String environmentName(String property) {
         return "KAFKA_" + property.replace("-", "\u0000").replace("_", "__").replace(".", "_")
                 .replace("\u0000", "___").toUpperCase(Locale.ROOT);
-    }
-
-    /** The same for every container of one instance (a restart finds its log directory formatted for it). */
-    private static String clusterId(int publishedPort) {
-        UUID id = UUID.nameUUIDFromBytes(("brokerbench-kafka-" + publishedPort).getBytes(StandardCharsets.UTF_8));
-        ByteBuffer b = ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits());
-        String s = Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
-        return s.startsWith("-") ? "A" + s.substring(1) : s;
     }
 
     @Override

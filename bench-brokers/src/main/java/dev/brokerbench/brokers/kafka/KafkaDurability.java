@@ -17,7 +17,8 @@ public enum KafkaDurability {
             "Kafka's default: acknowledged from the page cache, no fsync per message (log.flush.interval.messages"
                     + " and log.flush.interval.ms unset; the OS writes back)"),
     /** An fsync of the partition's log before each produce is acknowledged. */
-    FSYNC_EACH(BrokerDescriptor.broker("kafka-fsync", "Apache Kafka (fsync)", Protocol.KAFKA).asVariantOf(Shipped.KAFKA),
+    FSYNC_EACH(BrokerDescriptor.broker("kafka-fsync", "Apache Kafka (fsync)", Protocol.KAFKA)
+            .asVariantOf(Shipped.KAFKA),
             Map.of("log.flush.interval.messages", "1"),
             "log.flush.interval.messages=1: the leader fsyncs the partition's log before it acknowledges each"
                     + " produce request (as the JMS brokers here do before confirming)");

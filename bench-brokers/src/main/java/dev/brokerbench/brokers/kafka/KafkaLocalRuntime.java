@@ -74,20 +74,21 @@ public class KafkaLocalRuntime implements BrokerRuntime {
         writeProperties(config, KafkaServerConfig.local("127.0.0.1", port, controllerPort,
                 dir.resolve("data").toString(), durability));
         Path logs = dir.resolve("logs");
-        List<String> java = new ArrayList<>(List.of(Jvm.javaExecutable()));
-        java.add("-Dlog4j2.configurationFile=" + home.resolve("config").resolve("log4j2.properties"));
-        java.add("-Dkafka.logs.dir=" + logs);
-        java.addAll(List.of("-cp", home.resolve("lib") + "/*"));
-        List<String> format = new ArrayList<>(java);
-        format.addAll(List.of("kafka.tools.StorageTool", "format", "--standalone", "--cluster-id", KafkaClusterId.random(),
-                "--config", config.toString()));
+        // what the storage tool and the server share: the jars and the logging
+        List<String> classpath = List.of(
+                "-Dlog4j2.configurationFile=" + home.resolve("config").resolve("log4j2.properties"),
+                "-Dkafka.logs.dir=" + logs, "-cp", home.resolve("lib") + "/*");
+        List<String> format = new ArrayList<>(List.of(Jvm.javaExecutable()));
+        format.addAll(classpath);
+        format.addAll(List.of("kafka.tools.StorageTool", "format", "--standalone", "--cluster-id",
+                KafkaClusterId.random(), "--config", config.toString()));
         LocalCommand.run("kafka-storage format", format, dir, dir.resolve("format.log"), env.startTimeout());
 
-        List<String> command = new ArrayList<>(java.subList(0, 1));
+        List<String> command = new ArrayList<>(List.of(Jvm.javaExecutable()));
         command.addAll(Arrays.asList(KafkaServerConfig.heapOptions(env.heap()).split(" ")));
         command.addAll(Arrays.asList(KafkaServerConfig.JVM_PERFORMANCE_OPTIONS.split(" ")));
         command.add(Jvm.lifelineAgent(env.distributionDir(), dir));
-        command.addAll(java.subList(1, java.size()));
+        command.addAll(classpath);
         command.addAll(List.of(KafkaServerConfig.MAIN, config.toString()));
         Endpoint endpoint = Endpoint.loopback(Protocol.KAFKA, port);
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, dir.resolve("console.log"),
