@@ -4,6 +4,7 @@ import com.rabbitmq.client.ConnectionFactory;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Consumer;
@@ -62,6 +63,7 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         settings.put("queue", "durable classic queue, default exchange");
         settings.put("deliveryMode", spec.persistent() ? "2 (persistent)" : "1 (transient)");
         settings.put("syncPublish", "basicPublish + waitForConfirmsOrDie per message");
+        settings.put("unconfirmedPublish", "basic.publish on a channel without publisher confirms");
         settings.put("asyncPublish", "publisher confirms (multiple=true handled), window " + spec.publishWindow());
         settings.put("prefetch", "basic.qos " + spec.prefetch() + " messages");
         settings.put("ackMode", switch (spec.ackMode()) {
@@ -87,6 +89,12 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
             @Override
             public Publisher publisher(String queue) throws Exception {
                 return new AmqpPublisher(factory.newConnection(id()), queue, spec.persistent());
+            }
+
+            @Override
+            public Publisher publisher(String queue, PublishMode mode) throws Exception {
+                return mode.confirmed() ? publisher(queue)
+                        : new AmqpUnconfirmedPublisher(factory.newConnection(id()), queue, spec.persistent());
             }
 
             @Override

@@ -258,9 +258,10 @@ class DriverContractIT {
             QueueFill.fill(() -> driver.publisher(queue), 4, FILL, new byte[size], 1000, Duration.ofSeconds(60));
             try (Consumer idle = driver.consumer(queue)) {
                 idle.start();
-                // the broker pushes the idle consumer its prefetch (with 1,600 messages on the queue instead of
-                // 2,500, ActiveMQ Classic's OpenWire consumer read 900 every time: not understood yet)
-                Thread.sleep(2000);
+                // the broker pushes the idle consumer its prefetch (1000 x 10 KB over loopback takes milliseconds;
+                // with 1,600 messages on the queue instead of 2,500, ActiveMQ Classic's OpenWire consumer read 900
+                // every time: not understood yet)
+                Thread.sleep(1000);
                 long drained = drain(driver, queue, 0, false).total; // until quiet: the idle one holds the rest
                 assertThat(drained).as("%s: the draining consumer got more than was sent", pair.path().id())
                         .isLessThanOrEqualTo(FILL);
@@ -286,12 +287,16 @@ class DriverContractIT {
             consumer.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             long quietSince = System.nanoTime();
-            // a duplicate would be on the queue already: 0.5 s; with nothing expected (the prefetch drain), 2 s
-            long quiet = TimeUnit.MILLISECONDS.toNanos(expected > 0 ? 500 : 2000);
+            // a duplicate would be on the queue already: 0.5 s; with nothing expected (the prefetch drain: what
+            // the broker hands a draining consumer arrives within milliseconds), 1 s after the last message, 5 s
+            // before the first (a Kafka consumer joins its group first)
+            long quiet = TimeUnit.MILLISECONDS.toNanos(expected > 0 ? 500 : 1000);
+            long firstWait = TimeUnit.SECONDS.toNanos(5);
             while (System.nanoTime() < deadline) {
                 if (consumer.receive(100, got::add)) {
                     quietSince = System.nanoTime();
-                } else if (got.total >= expected && System.nanoTime() - quietSince > quiet) {
+                } else if (got.total >= expected
+                        && System.nanoTime() - quietSince > (got.total == 0 ? Math.max(quiet, firstWait) : quiet)) {
                     break;
                 }
             }

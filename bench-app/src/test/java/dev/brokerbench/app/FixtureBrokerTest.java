@@ -45,7 +45,7 @@ class FixtureBrokerTest {
                 "Test-only path to the in-memory fixture broker");
         ItSupport.Cli markdown = withFixture(() -> ItSupport.bench("list", "--markdown"));
         assertThat(markdown.text())
-                .contains("| inmemory | inmemory-path | inmemory | yes | yes | yes | yes | yes | yes | no* | yes | yes |")
+                .contains("| inmemory | inmemory-path | inmemory | yes | yes | yes | yes | yes | yes | yes | no* | yes | yes |")
                 .contains("- inmemory / inmemory-path / reconnect: the in-memory broker is never restarted");
         assertThat(ItSupport.bench("list").text()).as("without its registration").doesNotContain("inmemory");
     }

@@ -3,6 +3,7 @@ package dev.brokerbench.kafka;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
@@ -78,6 +79,8 @@ public final class KafkaClients implements DriverFactory {
                 + " Kafka's"
                 + " producer has no other way to stop retrying");
         settings.put("syncPublish", "send().get(): returns once the broker acknowledged the record");
+        settings.put("unconfirmedPublish", "a producer with acks=0 (enable.idempotence=false): send() returns once"
+                + " the record is in the producer's buffer; the broker never answers");
         settings.put("asyncPublish", "send() with a callback, at most " + spec.publishWindow()
                 + " records outstanding per producer");
         settings.put("consumerGroup", KafkaTopics.group("QUEUE") + ", group.protocol=consumer (KIP-848),"
@@ -107,7 +110,16 @@ public final class KafkaClients implements DriverFactory {
             @Override
             public Publisher publisher(String queue) throws Exception {
                 topics.ensure(queue);
-                return new KafkaPublisher(configs.producer(), queue);
+                return new KafkaPublisher(configs.producer(), queue, true);
+            }
+
+            @Override
+            public Publisher publisher(String queue, PublishMode mode) throws Exception {
+                if (mode.confirmed()) {
+                    return publisher(queue);
+                }
+                topics.ensure(queue);
+                return new KafkaPublisher(configs.unacknowledgedProducer(), queue, false);
             }
 
             @Override

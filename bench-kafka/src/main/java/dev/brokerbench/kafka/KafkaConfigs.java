@@ -47,6 +47,17 @@ final class KafkaConfigs {
         return p;
     }
 
+    /**
+     * A producer the broker never answers ({@code acks=0}: the published send/receive comparison's setting), so
+     * without idempotence, which needs {@code acks=all}.
+     */
+    Properties unacknowledgedProducer() {
+        Properties p = producer();
+        p.put(ProducerConfig.ACKS_CONFIG, "0");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false");
+        return p;
+    }
+
     /** A member of the queue's consumer group; the suite commits its offsets. */
     Properties groupMember(String topic) {
         Properties p = assigned();

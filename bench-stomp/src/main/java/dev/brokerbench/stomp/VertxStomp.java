@@ -45,6 +45,9 @@ public final class VertxStomp implements DriverFactory {
         Support noRpc = Support.no("not built for this path yet (temporary reply destinations differ per broker)");
         c.put(Capability.REQUEST_REPLY, noRpc);
         c.put(Capability.ONE_WAY, noRpc);
+        c.put(Capability.UNCONFIRMED_PUBLISH, Support.no("a SEND without receipt returns before Vert.x wrote it,"
+                + " with no back-pressure: a fast sender would queue its messages in the client's memory; not"
+                + " mapped yet"));
         return c;
     }
 

@@ -78,6 +78,7 @@ public final class CapabilityMatrix {
         return switch (c) {
             case SYNC_CONFIRMED_PUBLISH -> "sync publish";
             case ASYNC_WINDOWED_PUBLISH -> "async publish (window)";
+            case UNCONFIRMED_PUBLISH -> "unconfirmed publish";
             case PREFETCH -> "prefetch";
             case PERSISTENT -> "persistent";
             case CLIENT_ACK -> "client ack (batched)";

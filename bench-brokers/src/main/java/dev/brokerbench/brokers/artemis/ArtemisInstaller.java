@@ -51,11 +51,33 @@ public final class ArtemisInstaller {
                 "--no-amqp-acceptor", "--no-stomp-acceptor", "--no-hornetq-acceptor", "--no-mqtt-acceptor",
                 "--no-web", "--java-memory", heap.toUpperCase(), instance.toString());
         LocalCommand.run("artemis create", command, instance.getParent(), log, timeout);
+        refuseWrongCredentials(instance.resolve("etc/login.config"));
         try {
-            return settings(Files.readString(instance.resolve("etc/broker.xml"), StandardCharsets.UTF_8),
-                    Files.readString(log, StandardCharsets.UTF_8));
+            Map<String, String> settings = settings(Files.readString(instance.resolve("etc/broker.xml"),
+                    StandardCharsets.UTF_8), Files.readString(log, StandardCharsets.UTF_8));
+            settings.put("login", "anonymous as guest; unknown credentials refused (credentialsInvalidate=true)");
+            return settings;
         } catch (IOException e) {
             throw new BrokerStartException("artemis create wrote no readable broker.xml: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A connection without credentials logs in as the guest ({@code --allow-anonymous}), one with credentials the
+     * broker does not know is refused (by default the guest module would let it in as well): what a provider with
+     * real users does, so a wrong password is an error a run can report.
+     */
+    static void refuseWrongCredentials(Path loginConfig) throws BrokerStartException {
+        try {
+            String config = Files.readString(loginConfig, StandardCharsets.UTF_8);
+            String guest = "GuestLoginModule sufficient";
+            if (!config.contains(guest)) {
+                throw new BrokerStartException("artemis create wrote no '" + guest + "' in " + loginConfig);
+            }
+            Files.writeString(loginConfig, config.replace(guest, guest + "\n       credentialsInvalidate=true"),
+                    StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BrokerStartException("cannot rewrite " + loginConfig + ": " + e.getMessage(), e);
         }
     }
 

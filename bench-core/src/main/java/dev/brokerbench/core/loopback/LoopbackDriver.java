@@ -58,6 +58,11 @@ public class LoopbackDriver implements Driver {
             }
 
             @Override
+            public void sendUnconfirmed(Stamp stamp, byte[] payload) {
+                deliver(q, stamp, payload);
+            }
+
+            @Override
             public void close() {
             }
         };

@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the consumers of one phase received, shared by all of them: first receipt per sequence number,
- * duplicates per stream, messages from elsewhere, redelivery flags, and how many of the messages the broker confirmed
- * have arrived. Ordering is tracked per consumer ({@link OrderTracker}).
+ * duplicates per stream, messages from elsewhere, redelivery flags, and how many of the messages the drain waits for
+ * (those the broker confirmed, or an unconfirmed send handed over) have arrived. Ordering is tracked per consumer ({@link OrderTracker}).
  */
 public final class ReceiveLedger {
     /** What one delivery was. */
@@ -22,8 +22,8 @@ public final class ReceiveLedger {
 
     private final Streams streams;
     private final SendLedger sent;
-    private final LongAdder confirmedArrived = new LongAdder();
-    private final long confirmedTotal;
+    private final LongAdder expectedArrived = new LongAdder();
+    private final long expectedTotal;
     private final AtomicBitSet[] received;
     private final AtomicLongArray duplicates;
     private final LongAdder unique = new LongAdder();
@@ -35,7 +35,7 @@ public final class ReceiveLedger {
     public ReceiveLedger(SendLedger sent) {
         this.sent = sent;
         this.streams = sent.streams();
-        this.confirmedTotal = sent.confirmedTotal();
+        this.expectedTotal = sent.expectedTotal();
         this.received = new AtomicBitSet[streams.size()];
         this.duplicates = new AtomicLongArray(streams.size());
         for (int i = 0; i < streams.size(); i++) {
@@ -66,8 +66,8 @@ public final class ReceiveLedger {
             return Receipt.DUPLICATE;
         }
         unique.increment();
-        if (sent.isConfirmed(index, sequence)) {
-            confirmedArrived.increment();
+        if (sent.isExpected(index, sequence)) {
+            expectedArrived.increment();
         }
         return Receipt.FIRST;
     }
@@ -77,14 +77,17 @@ public final class ReceiveLedger {
         return unique.sum();
     }
 
-    /** Every message the broker confirmed has arrived (unconfirmed ones may still come, or never). */
-    public boolean allConfirmedArrived() {
-        return confirmedArrived.sum() >= confirmedTotal;
+    /**
+     * Every message the drain waits for has arrived: every one the broker confirmed (messages whose confirmation
+     * never came may still come, or never), or, after unconfirmed sends, every one the library took.
+     */
+    public boolean allExpectedArrived() {
+        return expectedArrived.sum() >= expectedTotal;
     }
 
-    /** Messages the broker confirmed. */
-    public long confirmedTotal() {
-        return confirmedTotal;
+    /** Messages the drain waits for. */
+    public long expectedTotal() {
+        return expectedTotal;
     }
 
     BitSet receivedSet(int index) {

@@ -4,7 +4,8 @@ import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Per stream: how many messages were handed to the client library, and which the broker confirmed or failed. Each
+ * Per stream: how many messages were handed to the client library, and which the broker confirmed or failed, or
+ * (unconfirmed sends) the library took without the broker being asked to confirm. Each
  * stream is written by its own client only; the per-stream counters sit {@link #STRIDE} longs apart so that no two
  * clients share a cache line.
  */
@@ -14,15 +15,18 @@ public final class SendLedger {
     private final AtomicLongArray sent;
     private final AtomicBitSet[] confirmed;
     private final AtomicBitSet[] failed;
+    private final AtomicBitSet[] taken;
 
     public SendLedger(Streams streams) {
         this.streams = streams;
         this.sent = new AtomicLongArray(streams.size() * STRIDE);
         this.confirmed = new AtomicBitSet[streams.size()];
         this.failed = new AtomicBitSet[streams.size()];
+        this.taken = new AtomicBitSet[streams.size()];
         for (int i = 0; i < streams.size(); i++) {
             confirmed[i] = new AtomicBitSet(streams.count(i));
             failed[i] = new AtomicBitSet(streams.count(i));
+            taken[i] = new AtomicBitSet(streams.count(i));
         }
     }
 
@@ -42,9 +46,17 @@ public final class SendLedger {
         failed[index].set(sequence);
     }
 
-    /** Whether the broker confirmed sequence {@code sequence} of stream {@code index}. */
-    public boolean isConfirmed(int index, long sequence) {
-        return confirmed[index].get(sequence);
+    /** An unconfirmed send returned: the library took the message; the broker was not asked to confirm it. */
+    public void taken(int index, long sequence) {
+        taken[index].set(sequence);
+    }
+
+    /**
+     * Whether the drain must wait for sequence {@code sequence} of stream {@code index}: the broker confirmed it, or
+     * an unconfirmed send handed it over without failing.
+     */
+    public boolean isExpected(int index, long sequence) {
+        return confirmed[index].get(sequence) || taken[index].get(sequence);
     }
 
     long sentCount(int index) {
@@ -63,6 +75,17 @@ public final class SendLedger {
         long total = 0;
         for (int i = 0; i < streams.size(); i++) {
             total += confirmedSet(i).cardinality();
+        }
+        return total;
+    }
+
+    /** Messages the drain must wait for ({@link #isExpected}). */
+    public long expectedTotal() {
+        long total = 0;
+        for (int i = 0; i < streams.size(); i++) {
+            BitSet expected = confirmedSet(i);
+            expected.or(taken[i].snapshot());
+            total += expected.cardinality();
         }
         return total;
     }

@@ -5,5 +5,16 @@ public enum PublishMode {
     /** The next message is sent only after the broker confirmed the previous one. */
     SYNC,
     /** No waiting per message, but at most {@code publishWindow} unconfirmed messages per client. */
-    ASYNC
+    ASYNC,
+    /**
+     * Fire and forget: the broker is never asked to confirm (Kafka {@code acks=0}, AMQP 0-9-1 without publisher
+     * confirms, STOMP without receipts); a send is done when the client library has taken the message. What arrives
+     * is counted by the drain; nothing is ever confirmed.
+     */
+    UNCONFIRMED;
+
+    /** Whether the broker confirms each message in this mode. */
+    public boolean confirmed() {
+        return this != UNCONFIRMED;
+    }
 }

@@ -57,6 +57,12 @@ final class BrokerQueuesDriver implements Driver {
     }
 
     @Override
+    public Publisher publisher(String queue, dev.brokerbench.core.model.PublishMode mode) throws Exception {
+        prepare(queue);
+        return driver.publisher(queue, mode);
+    }
+
+    @Override
     public Consumer consumer(String queue) throws Exception {
         prepare(queue);
         return driver.consumer(queue);

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Drains the queue the preceding publish phase filled: every client consumes until every message the broker confirmed
- * has arrived (then a short settle to catch duplicates) or nothing arrived for the idle timeout; then reconciles
+ * (after unconfirmed sends: every message the library took) has arrived (then a short settle to catch duplicates) or nothing arrived for the idle timeout; then reconciles
  * sequence numbers.
  *
  * <p>What the rate counts: the first receipt of each of the phase's own messages, from the common start (taken
@@ -55,8 +55,9 @@ final class ConsumePhase {
 
     static Outcome run(PhaseContext ctx, SendLedger sent) throws InterruptedException {
         int clients = ctx.workload().clients();
-        // what the broker confirmed must arrive; after a fault, unconfirmed messages may or may not
-        long expected = sent.confirmedTotal();
+        // what the broker confirmed (or, unconfirmed sends, the library took) must arrive; after a fault, messages
+        // whose confirmation never came may or may not
+        long expected = sent.expectedTotal();
         ReceiveLedger ledger = new ReceiveLedger(sent);
         ProgressClock clock = new ProgressClock(clients, expected);
         List<OrderTracker> order = new ArrayList<>();
@@ -147,7 +148,7 @@ final class ConsumePhase {
                 killer.delivered(clock.count(), now);
             }
         };
-        boolean allIn = ledger.allConfirmedArrived();
+        boolean allIn = ledger.allExpectedArrived();
         long received = 0;
         while (!Thread.currentThread().isInterrupted()) {
             if (consumer.receive(allIn ? settleMillis : POLL_MILLIS, sink)) {
@@ -156,14 +157,14 @@ final class ConsumePhase {
                     unacked = 0;
                 }
                 if (!allIn && ++received % CHECK_EVERY == 0) {
-                    allIn = ledger.allConfirmedArrived();
+                    allIn = ledger.allExpectedArrived();
                 }
                 continue;
             }
             if (allIn) {
                 break; // everything confirmed is in, and a settle-long wait brought no stray duplicate
             }
-            allIn = ledger.allConfirmedArrived();
+            allIn = ledger.allExpectedArrived();
             if (!allIn && idleFor(lastDelivery) > idleNanos) {
                 break;
             }

@@ -19,8 +19,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Fills the queue: each client sends its share of the messages, sync (one at a time, each confirmed) or async
- * (at most {@code publishWindow} unconfirmed), recording confirmation latency and exact send/confirm accounting.
+ * Fills the queue: each client sends its share of the messages, sync (one at a time, each confirmed), async
+ * (at most {@code publishWindow} unconfirmed) or unconfirmed (fire and forget: a message counts once the library took
+ * it), recording confirmation latency (none without confirmations) and exact send/confirm accounting.
  */
 final class PublishPhase {
     private PublishPhase() {
@@ -44,7 +45,7 @@ final class PublishPhase {
         LatencyRecorder latency = new LatencyRecorder(streams.size());
         LatencyRecorder sendDelay = new LatencyRecorder(streams.size());
         ErrorLog errors = new ErrorLog();
-        boolean async = ctx.phase().mode() == PublishMode.ASYNC;
+        PublishMode mode = ctx.phase().mode();
         String name = ctx.phase().name();
         ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long[] start = new long[1];
@@ -55,14 +56,14 @@ final class PublishPhase {
                 : FaultTrigger.start(() -> kill(ctx, reconnect), clock,
                         (long) Math.ceil(streams.total() * ctx.fault().at()));
         try {
-            ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue()),
+            ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue(), mode),
                     (client, publisher) -> {
                         Sender sender = new Sender(ctx, client, streams, ledger, clock, latency, sendDelay, errors,
                                 start[0], reconnect);
-                        if (async) {
-                            sender.sendAsync(publisher);
-                        } else {
-                            sender.sendSync(publisher);
+                        switch (mode) {
+                            case SYNC -> sender.sendSync(publisher);
+                            case ASYNC -> sender.sendAsync(publisher);
+                            case UNCONFIRMED -> sender.sendUnconfirmed(publisher);
                         }
                     },
                     t -> {
@@ -80,7 +81,7 @@ final class PublishPhase {
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
-                LatencySummary.of(latency.histogram()),
+                mode.confirmed() ? LatencySummary.of(latency.histogram()) : null, // nothing confirms an unconfirmed send
                 paced ? LatencySummary.of(sendDelay.histogram()) : null, meter.stop(), errors.snapshot());
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect);
     }
@@ -180,6 +181,23 @@ final class PublishPhase {
                         return false;
                     }
                 }
+            }
+        }
+
+        /** Each send returns once the library took the message: counted then, no latency (nothing confirms it). */
+        void sendUnconfirmed(Publisher publisher) {
+            for (long seq = 0; seq < count; seq++) {
+                long intended = intendedSendTime();
+                ledger.sent(client);
+                try {
+                    publisher.sendUnconfirmed(new Stamp(stream, seq, intended), payload);
+                } catch (Exception e) {
+                    ledger.failed(client, seq);
+                    errors.add(ctx.phase().name() + " client " + client + " seq " + seq, e);
+                    return;
+                }
+                ledger.taken(client, seq);
+                lane.tick(System.nanoTime());
             }
         }
 

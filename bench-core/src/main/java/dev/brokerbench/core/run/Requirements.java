@@ -63,7 +63,11 @@ public final class Requirements {
     }
 
     static Capability capability(PublishMode mode) {
-        return mode == PublishMode.SYNC ? Capability.SYNC_CONFIRMED_PUBLISH : Capability.ASYNC_WINDOWED_PUBLISH;
+        return switch (mode) {
+            case SYNC -> Capability.SYNC_CONFIRMED_PUBLISH;
+            case ASYNC -> Capability.ASYNC_WINDOWED_PUBLISH;
+            case UNCONFIRMED -> Capability.UNCONFIRMED_PUBLISH;
+        };
     }
 
     /** The publish modes the pair supports with broker confirmation. */
@@ -71,7 +75,7 @@ public final class Requirements {
         Map<Capability, Support> caps = capabilities(broker, path);
         Set<PublishMode> modes = EnumSet.noneOf(PublishMode.class);
         for (PublishMode m : PublishMode.values()) {
-            if (caps.getOrDefault(capability(m), Support.no("")).supported()) {
+            if (m.confirmed() && caps.getOrDefault(capability(m), Support.no("")).supported()) {
                 modes.add(m);
             }
         }

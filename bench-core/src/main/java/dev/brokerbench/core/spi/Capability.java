@@ -6,6 +6,11 @@ public enum Capability {
     SYNC_CONFIRMED_PUBLISH,
     /** Sends complete asynchronously with a broker confirmation, bounded by the publish window. */
     ASYNC_WINDOWED_PUBLISH,
+    /**
+     * Sends the broker is never asked to confirm (fire and forget: Kafka {@code acks=0}, AMQP 0-9-1 without
+     * publisher confirms, STOMP without receipts): {@link Publisher#sendUnconfirmed}.
+     */
+    UNCONFIRMED_PUBLISH,
     /** The consumer prefetch can be set to N messages. */
     PREFETCH,
     /** Persistent delivery to a durable queue. */

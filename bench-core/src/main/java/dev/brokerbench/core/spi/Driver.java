@@ -7,6 +7,15 @@ public interface Driver extends AutoCloseable {
     /** A new connection and session sending persistent messages to the durable queue {@code queue}. */
     Publisher publisher(String queue) throws Exception;
 
+    /**
+     * A publisher for {@code mode}: a path whose unconfirmed sends need another client setting (Kafka's
+     * {@code acks=0}, a channel without publisher confirms) opens it here; the others send every mode through
+     * {@link #publisher(String)}.
+     */
+    default Publisher publisher(String queue, dev.brokerbench.core.model.PublishMode mode) throws Exception {
+        return publisher(queue);
+    }
+
     /** A new connection and session consuming from {@code queue} with the spec's prefetch and ack mode. */
     Consumer consumer(String queue) throws Exception;
 

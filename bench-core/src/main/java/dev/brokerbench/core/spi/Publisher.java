@@ -11,6 +11,15 @@ public interface Publisher extends AutoCloseable {
      */
     void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) throws Exception;
 
+    /**
+     * Sends without asking the broker for a confirmation ({@link Capability#UNCONFIRMED_PUBLISH}), on a publisher
+     * opened for {@link dev.brokerbench.core.model.PublishMode#UNCONFIRMED}; returns once the client library has taken
+     * the message.
+     */
+    default void sendUnconfirmed(Stamp stamp, byte[] payload) throws Exception {
+        throw new UnsupportedOperationException("this client path has no unconfirmed send");
+    }
+
     @Override
     void close() throws Exception;
 }

@@ -71,10 +71,20 @@ public abstract class JmsDriverFactory implements DriverFactory {
         return factory;
     }
 
-    /** Everything supported unless a provider says otherwise. */
+    /** Everything supported unless a provider says otherwise, but unconfirmed sends ({@link #UNCONFIRMED}). */
     protected Map<Capability, Support> supported() {
-        return Support.all();
+        Map<Capability, Support> caps = Support.all();
+        caps.put(Capability.UNCONFIRMED_PUBLISH, UNCONFIRMED);
+        return caps;
     }
+
+    /**
+     * A JMS send of a persistent message waits for the broker (or, with a CompletionListener, is confirmed by it);
+     * sending without confirmation is each provider's own setting, not mapped yet.
+     */
+    public static final Support UNCONFIRMED = Support.no("JMS confirms every persistent send (sync, or through a"
+            + " CompletionListener); a send without confirmation is a provider setting (Artemis blockOnDurableSend="
+            + "false, ActiveMQ useAsyncSend, Qpid JMS forceAsyncSend) the suite does not map yet");
 
     @Override
     public Map<Capability, Support> capabilities() {

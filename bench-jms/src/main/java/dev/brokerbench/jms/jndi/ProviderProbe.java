@@ -38,6 +38,7 @@ final class ProviderProbe {
                 + " (the provider's own prefetch setting, recorded as given), not set by the suite"));
         caps.put(Capability.RECONNECT, Support.no("a provider reached through JNDI runs outside the suite, which"
                 + " cannot kill or restart it"));
+        caps.put(Capability.UNCONFIRMED_PUBLISH, dev.brokerbench.jms.driver.JmsDriverFactory.UNCONFIRMED);
         Connection connection;
         try {
             connection = factory.createConnection();

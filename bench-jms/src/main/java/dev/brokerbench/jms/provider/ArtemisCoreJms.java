@@ -98,7 +98,10 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
     /**
      * @param confirmations a confirmation window (async sends need one); consumers go without: with one, the broker
      *                      keeps a dead client's session for reattachment until the connection TTL (60 s) expires,
-     *                      holding its unacknowledged messages that long after a consumer is killed
+     *                      holding its unacknowledged messages that long after a consumer is killed. A blocking
+     *                      call (a durable send, a session's close) fails after 10 s (default 30 s): after a
+     *                      broker's kill -9, closing a connection whose failure the client had not yet noticed waited
+     *                      out the whole call timeout
      */
     private static String url(Endpoint endpoint, ClientSpec spec, long consumerWindow, int messageBytes,
                               boolean confirmations) {
@@ -107,7 +110,7 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
                 + "?consumerWindowSize=" + consumerWindow
                 + (confirmations ? "&confirmationWindowSize=" + confirmationWindow : "")
                 + "&blockOnDurableSend=true&blockOnNonDurableSend=false"
-                + "&callTimeout=30000"
+                + "&callTimeout=10000"
                 + (spec.reconnect() ? "&reconnectAttempts=-1&retryInterval=100&retryIntervalMultiplier=1.0"
                         : "&reconnectAttempts=0");
     }

@@ -23,7 +23,11 @@ import java.util.Map;
  * {@code channelsQos} = prefetch.
  */
 public final class RabbitMqJms extends JmsDriverFactory {
-    private static final long CONFIRM_TIMEOUT_MILLIS = 30_000;
+    /**
+     * A sync send whose confirmation has not come in 10 s fails (as Artemis' callTimeout): after a broker's kill -9,
+     * rabbitmq-jms never completes a send in flight, and a longer wait only delays the cell.
+     */
+    private static final long CONFIRM_TIMEOUT_MILLIS = 10_000;
 
     @Override
     public String id() {

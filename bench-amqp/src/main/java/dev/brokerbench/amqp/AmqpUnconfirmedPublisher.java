@@ -1,0 +1,50 @@
+package dev.brokerbench.amqp;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import dev.brokerbench.core.spi.Confirmation;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Stamp;
+import java.util.Map;
+
+/**
+ * One connection, one channel not in confirm mode: {@code basic.publish} of persistent messages to the default
+ * exchange, returning once the client wrote the frame (fire and forget; the broker is never asked to confirm).
+ */
+final class AmqpUnconfirmedPublisher implements Publisher {
+    private final Connection connection;
+    private final Channel channel;
+    private final String queue;
+    private final int deliveryMode;
+
+    AmqpUnconfirmedPublisher(Connection connection, String queue, boolean persistent) throws Exception {
+        this.connection = connection;
+        this.queue = queue;
+        this.deliveryMode = persistent ? 2 : 1;
+        this.channel = connection.createChannel();
+        AmqpQueues.declare(channel, queue);
+    }
+
+    @Override
+    public void sendUnconfirmed(Stamp stamp, byte[] payload) throws Exception {
+        channel.basicPublish("", queue, false, new AMQP.BasicProperties.Builder().deliveryMode(deliveryMode)
+                .headers(Map.of(Stamp.STREAM, stamp.stream(), Stamp.SEQUENCE, stamp.sequence(),
+                        Stamp.SEND_NANOS, stamp.sendNanos())).build(), payload);
+    }
+
+    @Override
+    public void send(Stamp stamp, byte[] payload) {
+        throw new IllegalStateException("a channel without publisher confirms confirms nothing");
+    }
+
+    @Override
+    public void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) {
+        throw new IllegalStateException("a channel without publisher confirms confirms nothing");
+    }
+
+    @Override
+    public void close() throws Exception {
+        connection.close();
+    }
+}
