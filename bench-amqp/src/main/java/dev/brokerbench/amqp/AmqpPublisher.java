@@ -103,7 +103,7 @@ final class AmqpPublisher implements Publisher {
         }
         pending.put(seq, new Pending(key(stamp), confirmation));
         try {
-            channel.basicPublish("", queue, true, properties(stamp), payload);
+            channel.basicPublish("", queue, true, stamped(deliveryMode, stamp), payload);
         } catch (IOException | RuntimeException e) {
             pending.remove(seq);
             throw e;
@@ -127,7 +127,8 @@ final class AmqpPublisher implements Publisher {
         return stamp.stream() + "/" + stamp.sequence();
     }
 
-    private AMQP.BasicProperties properties(Stamp stamp) {
+    /** A persistent (2) or transient (1) message carrying the stamp in its headers. */
+    static AMQP.BasicProperties stamped(int deliveryMode, Stamp stamp) {
         return new AMQP.BasicProperties.Builder()
                 .deliveryMode(deliveryMode)
                 .headers(Map.of(Stamp.STREAM, stamp.stream(), Stamp.SEQUENCE, stamp.sequence(),

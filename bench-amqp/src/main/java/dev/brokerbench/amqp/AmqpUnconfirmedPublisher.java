@@ -1,12 +1,10 @@
 package dev.brokerbench.amqp;
 
-import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
-import java.util.Map;
 
 /**
  * One connection, one channel not in confirm mode: {@code basic.publish} of persistent messages to the default
@@ -28,9 +26,7 @@ final class AmqpUnconfirmedPublisher implements Publisher {
 
     @Override
     public void sendUnconfirmed(Stamp stamp, byte[] payload) throws Exception {
-        channel.basicPublish("", queue, false, new AMQP.BasicProperties.Builder().deliveryMode(deliveryMode)
-                .headers(Map.of(Stamp.STREAM, stamp.stream(), Stamp.SEQUENCE, stamp.sequence(),
-                        Stamp.SEND_NANOS, stamp.sendNanos())).build(), payload);
+        channel.basicPublish("", queue, false, AmqpPublisher.stamped(deliveryMode, stamp), payload);
     }
 
     @Override

@@ -296,7 +296,7 @@ class DriverContractIT {
                 if (consumer.receive(100, got::add)) {
                     quietSince = System.nanoTime();
                 } else if (got.total >= expected
-                        && System.nanoTime() - quietSince > (got.total == 0 ? Math.max(quiet, firstWait) : quiet)) {
+                        && System.nanoTime() - quietSince > (got.total == 0 ? firstWait : quiet)) {
                     break;
                 }
             }

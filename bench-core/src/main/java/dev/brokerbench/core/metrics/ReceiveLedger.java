@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * What the consumers of one phase received, shared by all of them: first receipt per sequence number,
  * duplicates per stream, messages from elsewhere, redelivery flags, and how many of the messages the drain waits for
- * (those the broker confirmed, or an unconfirmed send handed over) have arrived. Ordering is tracked per consumer ({@link OrderTracker}).
+ * (those the broker confirmed, or an unconfirmed send handed over) have arrived. Ordering is tracked per consumer
+ * ({@link OrderTracker}).
  */
 public final class ReceiveLedger {
     /** What one delivery was. */

@@ -5,9 +5,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Per stream: how many messages were handed to the client library, and which the broker confirmed or failed, or
- * (unconfirmed sends) the library took without the broker being asked to confirm. Each
- * stream is written by its own client only; the per-stream counters sit {@link #STRIDE} longs apart so that no two
- * clients share a cache line.
+ * (unconfirmed sends) the library took without the broker being asked to confirm. Each stream is written by its own
+ * client only; the per-stream counters sit {@link #STRIDE} longs apart so that no two clients share a cache line.
  */
 public final class SendLedger {
     private static final int STRIDE = 16;

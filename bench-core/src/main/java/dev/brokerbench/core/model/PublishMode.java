@@ -8,7 +8,7 @@ public enum PublishMode {
     ASYNC,
     /**
      * Fire and forget: the broker is never asked to confirm (Kafka {@code acks=0}, AMQP 0-9-1 without publisher
-     * confirms, STOMP without receipts); a send is done when the client library has taken the message. What arrives
+     * confirms); a send is done when the client library has taken the message. What arrives
      * is counted by the drain; nothing is ever confirmed.
      */
     UNCONFIRMED;

@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Drains the queue the preceding publish phase filled: every client consumes until every message the broker confirmed
- * (after unconfirmed sends: every message the library took) has arrived (then a short settle to catch duplicates) or nothing arrived for the idle timeout; then reconciles
- * sequence numbers.
+ * (after unconfirmed sends: every message the library took) has arrived (then a short settle to catch duplicates) or
+ * nothing arrived for the idle timeout; then reconciles sequence numbers.
  *
  * <p>What the rate counts: the first receipt of each of the phase's own messages, from the common start (taken
  * before any consumer subscribes, so nothing can be prefetched before it) to the last such receipt. Duplicates and

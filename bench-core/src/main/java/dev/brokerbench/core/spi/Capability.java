@@ -8,7 +8,7 @@ public enum Capability {
     ASYNC_WINDOWED_PUBLISH,
     /**
      * Sends the broker is never asked to confirm (fire and forget: Kafka {@code acks=0}, AMQP 0-9-1 without
-     * publisher confirms, STOMP without receipts): {@link Publisher#sendUnconfirmed}.
+     * publisher confirms): {@link Publisher#sendUnconfirmed}.
      */
     UNCONFIRMED_PUBLISH,
     /** The consumer prefetch can be set to N messages. */
