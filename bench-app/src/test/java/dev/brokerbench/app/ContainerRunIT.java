@@ -132,6 +132,29 @@ class ContainerRunIT {
             assertThat(r.broker().runtime()).isEqualTo(RuntimeKind.EXTERNAL);
             assertThat(r.accounting().received()).isEqualTo(r.accounting().sent()).isPositive();
             assertThat(new ResultStore(out).readAll()).hasSize(1);
+
+            // the same broker as "any STOMP server": the generic dialect, the gaps an unknown server has declared
+            Path stomp = tmp.resolve("external-stomp");
+            String stompText = run(0, "run", "--warmup-seconds", "0", "--steal-retries", "0",
+                    "--runtime", "external", "--url", "stomp=stomp://" + broker.endpoint(Protocol.STOMP).hostAndPort(),
+                    "--broker", "stomp", "--case", "c1,c5,o1,r1", "--sweep", "payloadBytes=64", "--scale",
+                    ItSupport.scale(), "--out", stomp.toString(), "--no-progress");
+            assertThat(stompText).contains("request reply: unsupported (STOMP 1.2 defines no temporary reply");
+            List<RunResult> cells = new ResultStore(stomp).readAll();
+            assertThat(cells).extracting(x -> x.workload().name()).containsExactlyInAnyOrder("c1", "c5", "o1.64");
+            for (RunResult cell : cells) {
+                assertThat(cell.broker().brokerId()).isEqualTo("stomp");
+                assertThat(cell.client().clientPath()).isEqualTo("vertx-stomp");
+                assertThat(cell.broker().runtime()).isEqualTo(RuntimeKind.EXTERNAL);
+                if (cell.rpc() != null) {
+                    assertThat(cell.rpc().serverReceived()).as(cell.rpc().summary()).isEqualTo(cell.rpc().sent())
+                            .isPositive();
+                } else {
+                    assertThat(cell.accounting().received()).isEqualTo(cell.accounting().sent()).isPositive();
+                }
+            }
+            assertThat(cells).filteredOn(x -> x.workload().name().equals("c5")).singleElement()
+                    .satisfies(c5 -> assertThat(c5.caveats()).anyMatch(c -> c.contains("prefetch not equivalent")));
             assertThat(broker.pid()).as("the suite left the external broker running").isPresent();
         }
     }

@@ -85,6 +85,36 @@ class RpcIT {
                 "chart-sweep-r2-rate", "chart-sweep-o1-rate");
     }
 
+    /**
+     * STOMP request/reply and one-way on the four brokers that speak it, each with its own reply destination
+     * (ActiveMQ's and Apollo's /temp-queue/, RabbitMQ's implicit /temp-queue/ subscription, a private Artemis queue):
+     * every call answered correctly, every one-way message counted by a server.
+     */
+    @Test
+    void stompAnswersEveryCallOnEveryBrokerThatSpeaksIt() throws Exception {
+        Path out = tmp.resolve("stomp-rpc");
+        ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--steal-retries", "0",
+                "--runtime", "local", "--broker", String.join(",", BROKERS), "--client", "vertx-stomp",
+                "--case", "r1,r5,o1", "--sweep", "payloadBytes=1,4096", "--scale", ItSupport.scale(),
+                "--out", out.toString(), "--heap", "1g", "--no-progress");
+        assertThat(cli.code()).as(cli.text()).isZero();
+        List<RunResult> results = new ResultStore(out).readAll();
+        assertThat(results).as(cli.text()).hasSize(BROKERS.size() * 3 * 2);
+        for (RunResult r : results) {
+            String cell = r.broker().brokerId() + "/" + r.workload().name();
+            RpcAccounting a = r.rpc();
+            assertThat(a.serverReceived()).as(cell + ": " + a.summary()).isEqualTo(a.sent())
+                    .isEqualTo(r.workload().messages());
+            if (r.reportedPhase().action() == Action.RPC) {
+                assertThat(a.exactCalls()).as(cell + ": " + a.summary()).isTrue();
+            }
+            assertThat(r.status()).as(cell).isEqualTo(Status.OK);
+            assertThat(r.client().settings().get("requestReply")).as(cell).contains("reply-to");
+        }
+        assertThat(cells(results, "r1.4096")).isEqualTo(BROKERS);
+        assertThat(cells(results, "o1.4096")).isEqualTo(BROKERS);
+    }
+
     private static boolean zeroMqLate(RunResult r) {
         return r.broker().brokerId().equals("zeromq") && r.status() == Status.TIMEOUT;
     }

@@ -61,7 +61,7 @@ final class StompConsumer implements Consumer {
         } else {
             sink.accept(Stamp.NONE, -1, 0, bytes, redelivered);
         }
-        String ackId = m.getAck() != null ? m.getAck() : m.getHeader(Frame.MESSAGE_ID);
+        String ackId = StompLink.ackId(m);
         if (ackMode == AckMode.AUTO || ackMode == AckMode.DUPS_OK) {
             link.send(Command.ACK, Map.of(Frame.ID, ackId));
         } else {

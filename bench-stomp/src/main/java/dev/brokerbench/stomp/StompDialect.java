@@ -15,9 +15,11 @@ import java.util.function.UnaryOperator;
  * @param subscribeHeaders extra SUBSCRIBE headers (routing)
  * @param prefetch         the broker's prefetch header; empty where none is known (the server's default applies)
  * @param virtualHost      the CONNECT {@code host} header; empty for the client's default (the host name)
+ * @param replyTo          how a requester gets a reply destination private to it; empty where none is known
  */
 record StompDialect(String note, UnaryOperator<String> destination, Map<String, String> sendHeaders,
-                    Map<String, String> subscribeHeaders, Optional<Prefetch> prefetch, Optional<String> virtualHost) {
+                    Map<String, String> subscribeHeaders, Optional<Prefetch> prefetch, Optional<String> virtualHost,
+                    Optional<ReplyTo> replyTo) {
 
     /** What a broker counts a subscription's prefetch in. */
     enum Unit {
@@ -40,29 +42,55 @@ record StompDialect(String note, UnaryOperator<String> destination, Map<String, 
         }
     }
 
+    /**
+     * A reply destination private to one client connection. STOMP has no temporary destinations of its own; the
+     * brokers that have them name them {@code /temp-queue/NAME} and hand the server a destination it can send to in
+     * the request's {@code reply-to}.
+     *
+     * @param note        how it is made, for the recorded settings
+     * @param destination the destination a requester names in {@code reply-to}, for a name unique to it
+     * @param subscribed  true when the requester SUBSCRIBEs to it; false when the broker subscribes the connection
+     *                    itself on the first SEND naming it (RabbitMQ)
+     */
+    record ReplyTo(String note, UnaryOperator<String> destination, boolean subscribed) {
+    }
+
     private static Prefetch messages(String header) {
         return new Prefetch(header, Unit.MESSAGES, Long::toString);
     }
 
     /** Any other STOMP server: /queue/NAME, the server's own prefetch. */
     static final StompDialect GENERIC = new StompDialect("/queue/NAME (the common convention); no prefetch header"
-            + " known, so the server's default applies", q -> "/queue/" + q, Map.of(), Map.of(), Optional.empty(),
-            Optional.empty());
+            + " known, so the server's default applies; no temporary reply destinations known", q -> "/queue/" + q,
+            Map.of(), Map.of(), Optional.empty(), Optional.empty(), Optional.empty());
+
+    private static Optional<ReplyTo> tempQueue(String given) {
+        return Optional.of(new ReplyTo("/temp-queue/NAME, subscribed by the requester; the broker hands the server "
+                + given + " in reply-to", n -> "/temp-queue/" + n, true));
+    }
 
     static final Map<String, StompDialect> BY_BROKER = Map.of(
             "rabbitmq", new StompDialect("/amq/queue/NAME: the durable classic queue the broker's module declares"
                     + " (a /queue/NAME destination would be declared by the STOMP plugin itself); prefetch-count"
                     + " header; virtual host /", q -> "/amq/queue/" + q, Map.of(), Map.of(),
-                    Optional.of(messages("prefetch-count")), Optional.of("/")),
+                    Optional.of(messages("prefetch-count")), Optional.of("/"),
+                    Optional.of(new ReplyTo("/temp-queue/NAME in reply-to: RabbitMQ declares an exclusive auto-delete"
+                            + " queue and subscribes the connection itself; the server replies to /reply-queue/...",
+                            n -> "/temp-queue/" + n, false))),
             "activemq", new StompDialect("/queue/NAME; activemq.prefetchSize header", q -> "/queue/" + q, Map.of(),
-                    Map.of(), Optional.of(messages("activemq.prefetchSize")), Optional.empty()),
+                    Map.of(), Optional.of(messages("activemq.prefetchSize")), Optional.empty(),
+                    tempQueue("/remote-temp-queue/ID:...")),
             "apollo", new StompDialect("/queue/NAME; credit header COUNT,BYTES (bytes set to 100 MB, so the count"
                     + " is the limit)", q -> "/queue/" + q, Map.of(), Map.of(),
-                    Optional.of(new Prefetch("credit", Unit.MESSAGES, n -> n + ",104857600")), Optional.empty()),
+                    Optional.of(new Prefetch("credit", Unit.MESSAGES, n -> n + ",104857600")), Optional.empty(),
+                    tempQueue("/queue/temp.BROKER.CONNECTION.NAME")),
             "artemis", new StompDialect("the queue's own name with destination-type/subscription-type ANYCAST (the"
                     + " address and queue the other paths use); consumer-window-size header, in bytes",
                     q -> q, Map.of("destination-type", "ANYCAST"), Map.of("subscription-type", "ANYCAST"),
-                    Optional.of(new Prefetch("consumer-window-size", Unit.BYTES, Long::toString)), Optional.empty()));
+                    Optional.of(new Prefetch("consumer-window-size", Unit.BYTES, Long::toString)), Optional.empty(),
+                    Optional.of(new ReplyTo("a queue of the requester's own (ANYCAST, a unique name), auto-created on"
+                            + " SUBSCRIBE and auto-deleted when its consumer leaves: Artemis' STOMP has no temporary"
+                            + " destinations (ARTEMIS-3164, open)", q -> q, true))));
 
     static StompDialect of(String brokerId) {
         return BY_BROKER.getOrDefault(brokerId, GENERIC);

@@ -38,10 +38,41 @@ final class StompLink implements AutoCloseable {
      * forward the header they were given.
      */
     Future<Frame> sendWithReceipt(String destination, Map<String, String> headers, byte[] body) {
+        return explained(connection.send(sendFrame(destination, headers, body)));
+    }
+
+    /**
+     * Sends without a receipt: nothing tells when the broker took it, and Vert.x queues what the socket cannot take
+     * yet, so only a caller that bounds its sends otherwise (one call in flight, a call window) uses this.
+     */
+    void sendWithoutReceipt(String destination, Map<String, String> headers, byte[] body) {
+        connection.send(sendFrame(destination, headers, body), (Handler<AsyncResult<Frame>>) null);
+    }
+
+    private static Frame sendFrame(String destination, Map<String, String> headers, byte[] body) {
+        headers.put(Frame.DESTINATION, destination);
         if (body.length > 0) {
             headers.put(Frame.CONTENT_LENGTH, Integer.toString(body.length));
         }
-        return explained(connection.send(destination, headers, body.length > 0 ? Buffer.buffer(body) : null));
+        return new Frame(Command.SEND, headers, body.length > 0 ? Buffer.buffer(body) : null);
+    }
+
+    /**
+     * Hands {@code handler} the MESSAGE frames of a subscription the broker made itself (RabbitMQ subscribes a
+     * connection to the temporary queue named in a SEND's {@code reply-to}; the frames carry that name as their
+     * {@code subscription}), which no SUBSCRIBE of this client registered.
+     */
+    void onImplicitSubscription(String subscription, Handler<Frame> handler) {
+        connection.receivedFrameHandler(frame -> {
+            if (frame.getCommand() == Command.MESSAGE && subscription.equals(frame.getHeader(Frame.SUBSCRIPTION))) {
+                handler.handle(frame);
+            }
+        });
+    }
+
+    /** The id an ACK of MESSAGE {@code m} names: its {@code ack} header (STOMP 1.2), else its message id. */
+    static String ackId(Frame m) {
+        return m.getAck() != null ? m.getAck() : m.getHeader(Frame.MESSAGE_ID);
     }
 
     /** Sends a frame without asking for a receipt. */

@@ -10,16 +10,21 @@ import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.LibraryVersion;
 import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Requester;
+import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Support;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 /**
  * STOMP 1.2 on Vert.x STOMP, against any STOMP broker. Sync publish is a SEND with a receipt awaited; async keeps at
  * most the publish window of receipts outstanding; consumers subscribe with {@code ack:client-individual} and the
  * broker's own prefetch header ({@link StompDialect}), in messages or, where the broker counts bytes, 1000 times the
- * size the broker counts for one of the suite's messages ({@link ByteWindowProbe}).
+ * size the broker counts for one of the suite's messages ({@link ByteWindowProbe}). Request/reply names a reply
+ * destination private to the requester in {@code reply-to} ({@link StompRequester}), answered by server sessions
+ * ({@link StompRpcServer}).
  */
 public final class VertxStomp implements DriverFactory {
     @Override
@@ -42,9 +47,6 @@ public final class VertxStomp implements DriverFactory {
     public Map<Capability, Support> capabilities() {
         Map<Capability, Support> c = Support.all();
         c.put(Capability.RECONNECT, Support.no("the Vert.x STOMP client does not reconnect by itself"));
-        Support noRpc = Support.no("not built for this path yet (temporary reply destinations differ per broker)");
-        c.put(Capability.REQUEST_REPLY, noRpc);
-        c.put(Capability.ONE_WAY, noRpc);
         c.put(Capability.UNCONFIRMED_PUBLISH, Support.no("a SEND without receipt returns before Vert.x wrote it,"
                 + " with no back-pressure: a fast sender would queue its messages in the client's memory; not"
                 + " mapped yet"));
@@ -75,6 +77,12 @@ public final class VertxStomp implements DriverFactory {
                     + " inside BEGIN/COMMIT, the COMMIT's receipt awaited";
         });
         settings.put("stamp", "3 headers (decimal)");
+        settings.put("requestReply", dialect.replyTo().map(r -> "SEND with reply-to and correlation-id, no receipt"
+                + " (the call window bounds them); reply destination: " + r.note() + "; server sessions reply"
+                + " non-persistent without receipt, then ACK").orElse("none: no temporary reply destination known"
+                + " for this server"));
+        settings.put("oneWay", "SEND with a receipt, at most " + spec.publishWindow() + " outstanding per client (the"
+                + " only back-pressure Vert.x STOMP offers)");
         ClientInfo info = new ClientInfo(id(), "io.vertx:vertx-stomp", LibraryVersion.of("io.vertx", "vertx-stomp"),
                 settings);
         Map<Integer, Long> bytesPerMessage = new HashMap<>();
@@ -93,13 +101,35 @@ public final class VertxStomp implements DriverFactory {
             @Override
             public Consumer consumer(String queue) throws Exception {
                 Map<String, String> headers = new HashMap<>(dialect.subscribeHeaders());
-                if (dialect.prefetch().isPresent()) {
-                    StompDialect.Prefetch p = dialect.prefetch().get();
-                    long unit = p.unit() == StompDialect.Unit.MESSAGES ? 1 : bytes(queue);
-                    headers.putAll(p.headers(spec.prefetch() * unit));
-                }
+                headers.putAll(prefetch(queue));
                 return new StompConsumer(connector.connect(), dialect.destination().apply(queue), headers,
                         spec.ackMode());
+            }
+
+            @Override
+            public Requester requester(String queue, boolean replies) throws Exception {
+                StompDialect.ReplyTo reply = null;
+                if (replies) {
+                    reply = dialect.replyTo().orElseThrow(() -> new UnsupportedOperationException("no temporary"
+                            + " reply destination is known for this STOMP server (" + endpoint.hostAndPort() + ")"));
+                }
+                return new StompRequester(connector.connect(), dialect, queue, spec.persistent(),
+                        spec.publishWindow(), reply);
+            }
+
+            @Override
+            public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+                return StompRpcServer.start(connector, dialect, queue, sessions, prefetch(queue), onReceive);
+            }
+
+            /** The broker's prefetch header for the spec's prefetch, none where the broker's is not known. */
+            private Map<String, String> prefetch(String queue) throws Exception {
+                if (dialect.prefetch().isEmpty()) {
+                    return Map.of();
+                }
+                StompDialect.Prefetch p = dialect.prefetch().get();
+                long unit = p.unit() == StompDialect.Unit.MESSAGES ? 1 : bytes(queue);
+                return p.headers(spec.prefetch() * unit);
             }
 
             private long bytes(String queue) throws Exception {

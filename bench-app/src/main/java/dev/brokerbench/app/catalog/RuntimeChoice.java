@@ -61,6 +61,9 @@ public final class RuntimeChoice {
         if (broker.role() == BrokerDescriptor.Role.BASELINE) {
             return required(broker, RuntimeKind.LOCAL);
         }
+        if (urls.containsKey(brokerId)) {
+            return new ExternalBrokerRuntime(broker, urls.get(brokerId));
+        }
         if (configuredExternally(catalog, brokerId)) {
             return catalog.runtime(brokerId, RuntimeKind.EXTERNAL).orElseThrow();
         }

@@ -3,6 +3,7 @@ package dev.brokerbench.app.cli;
 import dev.brokerbench.app.BenchCli;
 import dev.brokerbench.app.catalog.RuntimeChoice;
 import dev.brokerbench.brokers.container.BrokerImages;
+import dev.brokerbench.brokers.external.AnyStompServer;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.Endpoint;
@@ -59,8 +60,14 @@ public final class BrokerOptions {
 
     @Option(names = "--url", paramLabel = "BROKER=PROTOCOL://HOST:PORT",
             description = "An endpoint of an external broker, e.g. artemis=core://mq1:61616 or"
-                    + " rabbitmq=amqp091://mq2:5672 (repeatable; --runtime external only).")
+                    + " rabbitmq=amqp091://mq2:5672, or any other STOMP 1.2 server as stomp=stomp://HOST:PORT"
+                    + " (broker id 'stomp') (repeatable; --runtime external only).")
     List<String> urls = new ArrayList<>();
+
+    /** The catalog, with the generic STOMP server when a {@code --url} names it (it exists only then). */
+    public Catalog withServersGivenByUrl(Catalog catalog) {
+        return AnyStompServer.named(urls) ? catalog.with(AnyStompServer.registration()) : catalog;
+    }
 
     private Map<String, Map<Protocol, Endpoint>> endpoints = Map.of();
     private Optional<RuntimeKind> kind = Optional.empty();

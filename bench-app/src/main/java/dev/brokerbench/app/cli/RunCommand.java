@@ -202,7 +202,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(cli, "--scale: must be > 0 (0.01 for a short run, 1 for the published"
                     + " counts), got " + scale);
         }
-        Catalog catalog = providerOptions.apply(cli, Catalog.load());
+        Catalog catalog = brokerOptions.withServersGivenByUrl(providerOptions.apply(cli, Catalog.load()));
         WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
                 : WorkloadCatalog.builtIn().with(workloadDir);
         List<String> caseIds = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads),

@@ -9,7 +9,6 @@ import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.broker.UnmanagedInstance;
-import dev.brokerbench.core.broker.Protocol;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

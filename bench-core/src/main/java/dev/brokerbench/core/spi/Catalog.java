@@ -51,11 +51,16 @@ public final class Catalog {
      * provider the user brings).
      */
     public Catalog with(BrokerRuntime runtime, DriverFactory path) {
-        List<BrokerRuntime> moreRuntimes = new ArrayList<>(runtimes);
-        moreRuntimes.add(runtime);
         List<DriverFactory> morePaths = new ArrayList<>(paths);
         morePaths.add(path);
-        return new Catalog(moreRuntimes, morePaths);
+        return new Catalog(with(runtime).runtimes, morePaths);
+    }
+
+    /** This catalog and one more broker runtime, configured at run time (a server given only by its URL). */
+    public Catalog with(BrokerRuntime runtime) {
+        List<BrokerRuntime> moreRuntimes = new ArrayList<>(runtimes);
+        moreRuntimes.add(runtime);
+        return new Catalog(moreRuntimes, paths);
     }
 
     /** The message brokers. */

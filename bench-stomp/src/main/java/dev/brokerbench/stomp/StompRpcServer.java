@@ -1,0 +1,57 @@
+package dev.brokerbench.stomp;
+
+import dev.brokerbench.core.spi.RpcPayload;
+import dev.brokerbench.core.spi.RpcSessions;
+import io.vertx.ext.stomp.Command;
+import io.vertx.ext.stomp.Frame;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+/**
+ * STOMP server sessions, each a connection with an {@code ack:client-individual} subscription to the request queue
+ * carrying the broker's prefetch header: a request is answered with a SEND to its {@code reply-to} (non-persistent,
+ * no receipt: one reply per request, so the requests bound them) with its {@code correlation-id} and every body byte
+ * + 1, then acknowledged; a message without {@code reply-to} is one-way and only counted (and acknowledged).
+ * Frames are handled on the connection's Vert.x event loop.
+ */
+final class StompRpcServer extends RpcSessions {
+
+    static StompRpcServer start(StompConnector connector, StompDialect dialect, String queue, int sessions,
+                                Map<String, String> prefetch, LongConsumer onReceive) throws Exception {
+        StompRpcServer server = new StompRpcServer();
+        try {
+            for (int i = 0; i < sessions; i++) {
+                server.session(server.keep(connector.connect()), dialect, queue, prefetch, onReceive);
+            }
+        } catch (Exception e) {
+            server.close();
+            throw e;
+        }
+        return server;
+    }
+
+    private void session(StompLink link, StompDialect dialect, String queue, Map<String, String> prefetch,
+                         LongConsumer onReceive) throws Exception {
+        Map<String, String> subscribe = new HashMap<>(dialect.subscribeHeaders());
+        subscribe.putAll(prefetch);
+        subscribe.put("ack", "client-individual");
+        subscribe.put(Frame.ID, "brokerbench-rpc-server");
+        String destination = dialect.destination().apply(queue);
+        Await.result(link.subscribe(destination, subscribe, m -> {
+            counted(onReceive);
+            String replyTo = m.getHeader("reply-to");
+            if (replyTo != null) {
+                Map<String, String> reply = new HashMap<>(dialect.sendHeaders());
+                reply.put("persistent", "false");
+                String correlation = m.getHeader("correlation-id");
+                if (correlation != null) {
+                    reply.put("correlation-id", correlation);
+                }
+                byte[] body = m.getBody() == null ? new byte[0] : m.getBody().getBytes();
+                link.sendWithoutReceipt(replyTo, reply, RpcPayload.transform(body));
+            }
+            link.send(Command.ACK, Map.of(Frame.ID, StompLink.ackId(m)));
+        }), "SUBSCRIBE to " + destination);
+    }
+}
