@@ -91,7 +91,7 @@ class SeedMatrixIT {
                     "rabbitmq/rabbitmq-amqp091/c4", "rabbitmq/rabbitmq-jms/c5", "apollo/qpid-jms/c6",
                     "activemq/vertx-stomp/c1", "artemis/vertx-stomp/c4", "apollo/vertx-stomp/c5",
                     "rabbitmq/vertx-stomp/c6", "kafka/kafka-clients/c1", "kafka/kafka-clients/c3",
-                    "kafka/kafka-clients/c5");
+                    "kafka/kafka-clients/c5", "kafka/kafka-share/c5", "kafka/kafka-share/c6");
         }
         List<RunResult> results = new ResultStore(out).readAll();
         assertThat(results).extracting(SeedMatrixIT::cell).containsExactlyInAnyOrderElementsOf(expected);

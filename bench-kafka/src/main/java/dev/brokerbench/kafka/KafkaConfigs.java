@@ -67,6 +67,25 @@ final class KafkaConfigs {
         return p;
     }
 
+    /**
+     * A member of the queue's share group: explicit acknowledgement of each record, and {@code record_limit}
+     * acquisition, so a poll acquires at most {@code prefetch} records and nothing is fetched ahead of a poll.
+     */
+    Properties shareMember(String topic) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "brokerbench-share-consumer-" + clients.incrementAndGet());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, KafkaTopics.shareGroup(topic));
+        p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
+        p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(Math.max(1, spec.prefetch())));
+        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(fetchBytes()));
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(fetchBytes()));
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return p;
+    }
+
     /** A consumer of partitions it is assigned by the suite (no group): a requester's replies. */
     Properties assigned() {
         Properties p = new Properties();

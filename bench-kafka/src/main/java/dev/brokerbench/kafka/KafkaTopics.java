@@ -12,12 +12,15 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
@@ -30,7 +33,9 @@ final class KafkaTopics implements AutoCloseable {
     static final int PARTITIONS = 4;
     private static final long TIMEOUT_SECONDS = 30;
     private final Admin admin;
+    private static final String SHARE_AUTO_OFFSET_RESET = "share.auto.offset.reset";
     private final Set<String> created = new HashSet<>();
+    private final Set<String> shared = new HashSet<>();
 
     KafkaTopics(String bootstrap) {
         Properties p = new Properties();
@@ -42,6 +47,25 @@ final class KafkaTopics implements AutoCloseable {
     /** The consumer group that drains {@code topic}. */
     static String group(String topic) {
         return "brokerbench-" + topic;
+    }
+
+    /** The share group that drains {@code topic} on the share-group path. */
+    static String shareGroup(String topic) {
+        return "brokerbench-share-" + topic;
+    }
+
+    /**
+     * Makes {@code topic}'s share group start from the earliest record, as a queue hands over what was sent before
+     * its consumers came (a share group starts from the latest by default), once per topic and client.
+     */
+    synchronized void shareFromEarliest(String topic) throws Exception {
+        String group = shareGroup(topic);
+        if (!shared.add(group)) {
+            return;
+        }
+        admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.GROUP, group),
+                List.of(new AlterConfigOp(new ConfigEntry(SHARE_AUTO_OFFSET_RESET, "earliest"),
+                        AlterConfigOp.OpType.SET)))).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
     /** Creates the queue's topic unless this client or another already did. */

@@ -1,0 +1,117 @@
+package dev.brokerbench.kafka;
+
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Support;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Kafka's queue-like consumption (KIP-932 share groups, production-ready since Kafka 4.2) on {@code kafka-clients}:
+ * the same topic and producers as {@link KafkaClients}, drained by one share group whose members acknowledge each
+ * record ({@link ShareGroupConsumer}). A labelled alternative: the consumer-group path stays Kafka's default, so
+ * Kafka's rows compare with earlier runs; {@code --client kafka-share} runs it.
+ */
+public final class KafkaShareGroups implements DriverFactory {
+    private final KafkaClients producers = new KafkaClients();
+
+    @Override
+    public String id() {
+        return "kafka-share";
+    }
+
+    @Override
+    public String description() {
+        return "Apache Kafka share groups (KIP-932, kafka-clients): the kafka-clients producers, consumers that"
+                + " acknowledge each record";
+    }
+
+    @Override
+    public Protocol protocol() {
+        return Protocol.KAFKA;
+    }
+
+    @Override
+    public boolean alternative() {
+        return true;
+    }
+
+    @Override
+    public Map<Capability, Support> capabilities() {
+        Map<Capability, Support> c = producers.capabilities();
+        c.put(Capability.PREFETCH, Support.notEquivalent("a share consumer acquires records only when it polls"
+                + " (share.acquire.mode=record_limit, max.poll.records = prefetch): it holds at most that many"
+                + " unacknowledged records, but nothing is handed to one that does not poll"));
+        c.put(Capability.CLIENT_ACK, Support.notEquivalent("a share consumer must acknowledge every record of a poll"
+                + " before it polls again: a batch still open when a poll's records run out is acknowledged then;"
+                + " a share group has no transactions"));
+        c.put(Capability.REDELIVERY_FLAG, Support.YES);
+        Support noRpc = Support.no("request/reply runs on kafka-clients (consumer-group server sessions); share-group"
+                + " server sessions are not built");
+        c.put(Capability.REQUEST_REPLY, noRpc);
+        c.put(Capability.ONE_WAY, noRpc);
+        return c;
+    }
+
+    @Override
+    public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception {
+        Driver kafka = producers.create(brokerId, endpoint, spec);
+        KafkaTopics topics = new KafkaTopics(endpoint.hostAndPort());
+        KafkaConfigs configs = new KafkaConfigs(endpoint.hostAndPort(), spec);
+        Map<String, String> settings = new LinkedHashMap<>(kafka.info().settings());
+        settings.remove("consumerGroup");
+        settings.remove("requestReply");
+        settings.put("shareGroup", KafkaTopics.shareGroup("QUEUE") + ", share.auto.offset.reset=earliest (a group"
+                + " config, set by the suite), share.acknowledgement.mode=explicit");
+        settings.put("prefetch", "share.acquire.mode=record_limit, max.poll.records=" + spec.prefetch()
+                + ", fetch.max.bytes = max.partition.fetch.bytes = " + configs.fetchBytes());
+        settings.put("ackMode", switch (spec.ackMode()) {
+            case AUTO, DUPS_OK -> "each record accepted as it is handed over; the acceptances travel with the next"
+                    + " poll, and commitSync on close";
+            case CLIENT, TRANSACTED -> "the records handed over accepted and commitSync every " + spec.ackBatch()
+                    + " (and before a poll: a share consumer cannot poll with records unacknowledged)";
+        });
+        settings.put("redelivered", "a record's delivery count above 1");
+        ClientInfo info = new ClientInfo(id(), kafka.info().library(), kafka.info().version(), settings);
+        return new Driver() {
+            @Override
+            public ClientInfo info() {
+                return info;
+            }
+
+            @Override
+            public Publisher publisher(String queue) throws Exception {
+                return kafka.publisher(queue);
+            }
+
+            @Override
+            public Publisher publisher(String queue, PublishMode mode) throws Exception {
+                return kafka.publisher(queue, mode);
+            }
+
+            @Override
+            public Consumer consumer(String queue) throws Exception {
+                topics.ensure(queue);
+                topics.shareFromEarliest(queue);
+                return new ShareGroupConsumer(configs.shareMember(queue), queue, spec.ackMode());
+            }
+
+            @Override
+            public void close() throws Exception {
+                try {
+                    topics.close();
+                } finally {
+                    kafka.close();
+                }
+            }
+        };
+    }
+}
