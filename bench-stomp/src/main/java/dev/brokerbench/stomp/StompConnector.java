@@ -1,11 +1,13 @@
 package dev.brokerbench.stomp;
 
 import dev.brokerbench.core.broker.Endpoint;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.stomp.StompClient;
+import io.vertx.ext.stomp.StompClientConnection;
 import io.vertx.ext.stomp.StompClientOptions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -13,14 +15,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * Opens STOMP 1.2 connections to one broker on a Vert.x instance of the driver's own (two event loops, no file
  * cache written to the working directory), without heart-beats (a benchmark connection is never idle for long, and
- * a missed beat would close it mid-phase), with the broker's virtual host.
+ * a missed beat would close it mid-phase), with the broker's virtual host and the endpoint's credentials (CONNECT
+ * login and passcode).
  */
 final class StompConnector implements AutoCloseable {
     private final Vertx vertx;
     private final StompClientOptions options;
     private final Endpoint endpoint;
 
-    StompConnector(Endpoint endpoint, StompDialect dialect, String login, String passcode) {
+    StompConnector(Endpoint endpoint, StompDialect dialect) {
         this.endpoint = endpoint;
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(1)
                 .setInternalBlockingPoolSize(1).setBlockedThreadCheckInterval(TimeUnit.HOURS.toMillis(1))
@@ -31,23 +34,36 @@ final class StompConnector implements AutoCloseable {
                 .setAutoComputeContentLength(false);
         o.setConnectTimeout((int) Await.TIMEOUT_MILLIS);
         o.setTcpNoDelay(true);
-        if (login != null) {
-            o.setLogin(login).setPasscode(passcode);
-        }
+        endpoint.credentials().user().ifPresent(o::setLogin);
+        endpoint.credentials().password().ifPresent(o::setPasscode);
         dialect.virtualHost().ifPresent(o::setVirtualHost);
         this.options = o;
     }
 
+    /**
+     * A new connection; an ERROR frame in answer to CONNECT (wrong credentials, an unknown virtual host) fails it at
+     * once with the broker's reason: Vert.x would otherwise wait out the connect timeout, as the broker closes the
+     * socket without a CONNECTED frame.
+     */
     StompLink connect() throws Exception {
         StompClient client = StompClient.create(vertx, new StompClientOptions(options));
-        StringBuilder refused = new StringBuilder();
-        client.errorFrameHandler(frame -> refused.append(StompLink.describe(frame)));
+        Promise<StompClientConnection> connected = Promise.promise();
+        String what = "STOMP CONNECT to " + endpoint.hostAndPort();
+        client.errorFrameHandler(frame -> connected.tryFail(new IllegalStateException(what + " refused: "
+                + StompLink.describe(frame))));
+        client.connect().onComplete(c -> {
+            if (c.succeeded()) {
+                connected.tryComplete(c.result());
+            } else {
+                connected.tryFail(c.cause());
+            }
+        });
         try {
-            return new StompLink(Await.result(client.connect(), "STOMP CONNECT to " + endpoint.hostAndPort()));
+            return new StompLink(Await.result(connected.future(), what));
         } catch (IllegalStateException e) {
             client.close();
-            throw refused.isEmpty() ? e : new IllegalStateException("STOMP CONNECT to " + endpoint.hostAndPort()
-                    + " refused: " + refused, e);
+            throw e.getCause() instanceof IllegalStateException refused && refused.getMessage().contains(" refused: ")
+                    ? refused : e;
         }
     }
 

@@ -56,9 +56,10 @@ public final class VertxStomp implements DriverFactory {
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
         StompDialect dialect = StompDialect.of(brokerId);
-        StompConnector connector = new StompConnector(endpoint, dialect, null, null);
+        StompConnector connector = new StompConnector(endpoint, dialect);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("url", "stomp://" + endpoint.hostAndPort());
+        settings.put("credentials", endpoint.credentials().describe() + " (CONNECT login and passcode)");
         settings.put("version", "STOMP 1.2, no heart-beats");
         settings.put("addressing", dialect.note());
         settings.put("syncPublish", "SEND persistent:" + spec.persistent() + " with a receipt header; returns on the"

@@ -6,6 +6,7 @@ import dev.brokerbench.brokers.container.BrokerImages;
 import dev.brokerbench.brokers.external.AnyStompServer;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerDescriptor;
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
@@ -84,8 +85,13 @@ public final class BrokerOptions {
         return System.getProperty(RUNTIME_PROPERTY, "auto").trim();
     }
 
-    /** Checks --runtime, --image and --url against the catalog and the brokers selected; nothing is created. */
-    void validateRuntime(CommandLine cli, Catalog catalog, List<String> selectedBrokers) {
+    /**
+     * Checks --runtime, --image and --url against the catalog and the brokers selected; nothing is created. Every
+     * external endpoint is reached with {@code credentials}, which must go somewhere: to the external brokers or to
+     * a JMS provider ({@code providerGiven}).
+     */
+    void validateRuntime(CommandLine cli, Catalog catalog, List<String> selectedBrokers, Credentials credentials,
+                         boolean providerGiven) {
         try {
             kind = RuntimeChoice.parse(runtimeValue());
         } catch (IllegalArgumentException e) {
@@ -119,7 +125,11 @@ public final class BrokerOptions {
                         .collect(java.util.stream.Collectors.joining(", ")));
             }
             parsed.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
-                    .put(protocol, new Endpoint(protocol, m.group(3), Integer.parseInt(m.group(4))));
+                    .put(protocol, new Endpoint(protocol, m.group(3), Integer.parseInt(m.group(4)), credentials));
+        }
+        if (credentials.user().isPresent() && parsed.isEmpty() && !providerGiven) {
+            throw new ParameterException(cli, "--user: credentials are for a broker you run: give --jndi FILE or"
+                    + " --runtime external with --url (the brokers the suite starts use each path's default)");
         }
         if (kind.equals(Optional.of(RuntimeKind.EXTERNAL))) {
             for (String id : selectedBrokers) {

@@ -1,7 +1,7 @@
 package dev.brokerbench.app.cli;
 
 import dev.brokerbench.core.spi.Catalog;
-import dev.brokerbench.jms.jndi.Credentials;
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.jms.jndi.JndiProvider;
 import dev.brokerbench.jms.jndi.JndiSettings;
 import dev.brokerbench.jms.jndi.ProviderSetupException;
@@ -39,7 +39,9 @@ public final class ProviderOptions {
             description = "The provider's broker id in results and --broker (default: ${DEFAULT-VALUE}).")
     String name;
 
-    @Option(names = "--user", paramLabel = "NAME", description = "The user the provider's connections log in as.")
+    @Option(names = "--user", paramLabel = "NAME",
+            description = "The user that connections to a broker you run log in as: the JMS provider (--jndi) and"
+                    + " every external broker (--runtime external --url).")
     String user;
 
     @Option(names = PASSWORD_ENV, paramLabel = "VAR",
@@ -58,9 +60,9 @@ public final class ProviderOptions {
 
     private Optional<JndiProvider> open(CommandLine cli, Catalog catalog) {
         if (jndi == null) {
-            if (!jars.isEmpty() || user != null || passwordEnv != null || passwordFile != null) {
-                throw new ParameterException(cli, "--provider-jar, --user, --password-env and --password-file"
-                        + " configure a provider given with --jndi FILE; no --jndi given");
+            if (!jars.isEmpty()) {
+                throw new ParameterException(cli, "--provider-jar: the jars of a provider given with --jndi FILE; no"
+                        + " --jndi given");
             }
             return Optional.empty();
         }
@@ -78,7 +80,13 @@ public final class ProviderOptions {
         }
     }
 
-    private Credentials credentials(CommandLine cli) {
+    /** True when {@code --jndi} names a provider. */
+    boolean given() {
+        return jndi != null;
+    }
+
+    /** The credentials given, {@link Credentials#NONE} when none; an error naming the option at fault. */
+    Credentials credentials(CommandLine cli) {
         if (passwordEnv != null && passwordFile != null) {
             throw new ParameterException(cli, "--password-env, --password-file: give one of them, not both");
         }

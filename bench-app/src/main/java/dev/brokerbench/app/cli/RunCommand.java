@@ -243,7 +243,8 @@ public final class RunCommand implements Callable<Integer> {
         Schedule schedule = new Schedule(repeats, seed != null ? seed : new java.security.SecureRandom().nextLong());
         brokerOptions.validate(cli);
         brokerOptions.validateRuntime(cli, catalog,
-                brokerIds.stream().filter(id -> catalog.brokerIds().contains(id)).toList());
+                brokerIds.stream().filter(id -> catalog.brokerIds().contains(id)).toList(),
+                providerOptions.credentials(cli), providerOptions.given());
         JmhAgainstBroker.Budget budget = jmhBudget(cli);
         Path dataRoot = dataDir != null ? dataDir : Path.of(System.getProperty("java.io.tmpdir"));
         if (!Files.isDirectory(dataRoot)) {

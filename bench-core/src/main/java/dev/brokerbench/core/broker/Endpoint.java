@@ -4,13 +4,29 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Where a broker listens for one protocol.
+ * Where a broker listens for one protocol, and who connects there.
  *
- * @param protocol what is spoken there
- * @param host     always loopback for brokers the suite starts
- * @param port     TCP port
+ * @param protocol    what is spoken there
+ * @param host        always loopback for brokers the suite starts
+ * @param port        TCP port
+ * @param credentials the user's, for a broker the user runs ({@code --user}); {@link Credentials#NONE}: the client
+ *                    path's default (anonymous, or RabbitMQ's guest on the brokers the suite starts)
  */
-public record Endpoint(Protocol protocol, String host, int port) {
+public record Endpoint(Protocol protocol, String host, int port, Credentials credentials) {
+    public Endpoint {
+        java.util.Objects.requireNonNull(credentials, "credentials (Credentials.NONE for the path's default)");
+    }
+
+    /** An endpoint reached with the client path's default credentials. */
+    public Endpoint(Protocol protocol, String host, int port) {
+        this(protocol, host, port, Credentials.NONE);
+    }
+
+    /** The same endpoint, reached as {@code credentials} say. */
+    public Endpoint with(Credentials credentials) {
+        return new Endpoint(protocol, host, port, credentials);
+    }
+
     /** A broker the suite started: it listens on loopback only. */
     public static Endpoint loopback(Protocol protocol, int port) {
         return new Endpoint(protocol, "127.0.0.1", port);

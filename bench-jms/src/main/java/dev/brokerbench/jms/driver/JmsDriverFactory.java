@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.driver;
 
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.result.BrokerCount;
@@ -30,6 +31,12 @@ public abstract class JmsDriverFactory implements DriverFactory {
 
     /** Builds the library's ConnectionFactory for this broker's endpoint and the spec. */
     protected abstract Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception;
+
+    /**
+     * Makes every connection of {@code factory} log in as {@code credentials} (a broker the user runs), through the
+     * library's own factory settings; the password never enters the URL, which is recorded.
+     */
+    protected abstract void logIn(ConnectionFactory factory, Credentials credentials);
 
     /** Maven coordinates of the client library. */
     protected abstract String library();
@@ -100,8 +107,12 @@ public abstract class JmsDriverFactory implements DriverFactory {
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception {
         Configured c = configure(brokerId, endpoint, spec);
+        if (endpoint.credentials().user().isPresent()) {
+            logIn(c.factory(), endpoint.credentials());
+        }
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("url", c.url());
+        settings.put("credentials", endpoint.credentials().describe());
         settings.put("deliveryMode", spec.persistent() ? "PERSISTENT" : "NON_PERSISTENT");
         settings.put("ackMode", spec.ackMode().name() + (spec.ackBatch() > 1 ? " every " + spec.ackBatch() : ""));
         settings.put("prefetchMessages", String.valueOf(spec.prefetch()));

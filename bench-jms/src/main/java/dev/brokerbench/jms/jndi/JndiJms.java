@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.jndi;
 
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
@@ -72,6 +73,12 @@ public final class JndiJms extends JmsDriverFactory {
     @Override
     protected Map<Capability, Support> supported() {
         return capabilities;
+    }
+
+    /** Never called: a provider's endpoint carries no credentials; its factory logs in as --user says. */
+    @Override
+    protected void logIn(jakarta.jms.ConnectionFactory factory, Credentials credentials) {
+        throw new IllegalStateException("a JNDI provider logs in through its own connection factory");
     }
 
     @Override

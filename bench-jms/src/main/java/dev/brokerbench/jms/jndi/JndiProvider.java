@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.jndi;
 
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.run.ErrorLog;
 import dev.brokerbench.core.spi.Capability;

@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.jndi;
 
+import dev.brokerbench.core.broker.Credentials;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;

@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.provider;
 
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
@@ -63,6 +64,13 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
     private final Map<String, ActiveMQConnectionFactory> consumerFactories = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
+    protected void logIn(jakarta.jms.ConnectionFactory factory, Credentials credentials) {
+        ActiveMQConnectionFactory core = (ActiveMQConnectionFactory) factory;
+        core.setUser(credentials.user().orElseThrow());
+        credentials.password().ifPresent(core::setPassword);
+    }
+
+    @Override
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         int messageBytes = encodedSize(spec.payloadBytes());
         long consumerWindow = (long) spec.prefetch() * messageBytes;
@@ -92,7 +100,13 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
             flowControlBytes.put(key, measured);
         }
         return consumerFactories.computeIfAbsent(url(endpoint, spec, (long) spec.prefetch() * measured, messageBytes,
-                false), ActiveMQConnectionFactory::new);
+                false), url -> {
+                    ActiveMQConnectionFactory consumers = new ActiveMQConnectionFactory(url);
+                    if (endpoint.credentials().user().isPresent()) {
+                        logIn(consumers, endpoint.credentials());
+                    }
+                    return consumers;
+                });
     }
 
     /**
@@ -132,8 +146,10 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
     @Override
     protected java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(
             jakarta.jms.ConnectionFactory factory, String brokerId, Endpoint endpoint, String queue) throws Exception {
-        var locator = ((ActiveMQConnectionFactory) factory).getServerLocator();
-        try (var sessions = locator.createSessionFactory(); var session = sessions.createSession()) {
+        ActiveMQConnectionFactory core = (ActiveMQConnectionFactory) factory;
+        var locator = core.getServerLocator();
+        try (var sessions = locator.createSessionFactory();
+             var session = sessions.createSession(core.getUser(), core.getPassword(), false, true, true, false, 0)) {
             var query = session.queueQuery(org.apache.activemq.artemis.api.core.SimpleString.of(queue));
             if (!query.isExists()) {
                 return java.util.Optional.of(new dev.brokerbench.core.result.BrokerCount(0,

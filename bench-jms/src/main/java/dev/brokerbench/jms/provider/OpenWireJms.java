@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.provider;
 
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
@@ -59,6 +60,13 @@ public class OpenWireJms extends JmsDriverFactory {
                 + " throws UnsupportedOperationException for JMS 2.0 send(Message, CompletionListener);"
                 + " use client path openwire-native-async for ActiveMQ's AsyncCallback"));
         return caps;
+    }
+
+    @Override
+    protected void logIn(jakarta.jms.ConnectionFactory factory, Credentials credentials) {
+        ActiveMQConnectionFactory openWire = (ActiveMQConnectionFactory) factory;
+        openWire.setUserName(credentials.user().orElseThrow());
+        credentials.password().ifPresent(openWire::setPassword);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.provider;
 
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
@@ -57,6 +58,13 @@ public final class QpidJms extends JmsDriverFactory {
     @Override
     protected AsyncSend asyncSend() {
         return AsyncSend.JMS2;
+    }
+
+    @Override
+    protected void logIn(jakarta.jms.ConnectionFactory factory, Credentials credentials) {
+        JmsConnectionFactory qpid = (JmsConnectionFactory) factory;
+        qpid.setUsername(credentials.user().orElseThrow());
+        credentials.password().ifPresent(qpid::setPassword);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.provider;
 
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Protocol;
 import com.rabbitmq.jms.admin.RMQConnectionFactory;
 import dev.brokerbench.core.broker.Endpoint;
@@ -75,6 +76,14 @@ public final class RabbitMqJms extends JmsDriverFactory {
         caps.put(Capability.RECONNECT, Support.no("rabbitmq-jms " + libraryVersion() + " does not recover a"
                 + " connection: a broker restart fails it"));
         return caps;
+    }
+
+    /** The user's, instead of the guest the brokers the suite starts let in on loopback. */
+    @Override
+    protected void logIn(jakarta.jms.ConnectionFactory factory, Credentials credentials) {
+        RMQConnectionFactory rabbit = (RMQConnectionFactory) factory;
+        rabbit.setUsername(credentials.user().orElseThrow());
+        rabbit.setPassword(credentials.password().orElse(""));
     }
 
     @Override

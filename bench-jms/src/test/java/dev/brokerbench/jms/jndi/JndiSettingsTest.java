@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.jndi;
 
+import dev.brokerbench.core.broker.Credentials;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
