@@ -107,6 +107,11 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
             }
 
             @Override
+            public void verifyConnection() throws Exception {
+                factory.newConnection(id()).close();
+            }
+
+            @Override
             public Requester requester(String queue, boolean replies) throws Exception {
                 return new AmqpRequester(factory.newConnection(id()), queue, spec.persistent(), replies);
             }

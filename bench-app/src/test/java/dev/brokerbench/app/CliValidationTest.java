@@ -70,6 +70,7 @@ class CliValidationTest {
             "--user admin                  | --user: credentials are for a broker you run: give --jndi FILE or --runtime external with --url",
             "--provider-jar x.jar          | --provider-jar: the jars of a provider given with --jndi FILE; no --jndi given",
             "--runtime external --url stomp=amqp://h:1 | --url: STOMP server has no protocol 'amqp'; allowed: stomp",
+            "--runtime external --broker stomp --url stomp=stomp://127.0.0.1:1 | --url: external STOMP server does not accept connections on stomp://127.0.0.1:1",
             "--window-min-ms -1            | --window-min-ms: must be 0..60000, got -1",
             "--max-steal 0                 | --max-steal: must be 1..100, got 0",
             "--steal-retries 6             | --steal-retries: must be 0..5, got 6",

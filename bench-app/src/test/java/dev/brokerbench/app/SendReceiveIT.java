@@ -36,6 +36,7 @@ class SendReceiveIT {
         assertThat(results).extracting(r -> r.broker().brokerId() + "/" + r.client().clientPath() + "/"
                 + r.workload().name()).containsExactlyInAnyOrder(
                 "kafka/kafka-clients/s1.64", "kafka/kafka-clients/s1.32768",
+                "kafka/kafka-share/s1.64", "kafka/kafka-share/s1.32768",
                 "rabbitmq/rabbitmq-amqp091/s1.64", "rabbitmq/rabbitmq-amqp091/s1.32768");
         for (RunResult r : results) {
             String cell = r.broker().brokerId() + "/" + r.workload().name();

@@ -94,6 +94,11 @@ public final class VertxStomp implements DriverFactory {
             }
 
             @Override
+            public void verifyConnection() throws Exception {
+                connector.connect().close();
+            }
+
+            @Override
             public Publisher publisher(String queue) throws Exception {
                 return new StompPublisher(connector.connect(), dialect.destination().apply(queue),
                         dialect.sendHeaders(), spec.persistent());

@@ -45,6 +45,10 @@ public final class ListCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Catalog catalog = providerOptions.apply(spec.commandLine(), Catalog.load());
+        if (!providerOptions.given() && providerOptions.credentials(spec.commandLine()).user().isPresent()) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--user: bench list connects only"
+                    + " to a provider given with --jndi FILE, to probe it");
+        }
         BrokerEnvironment env = new BrokerEnvironment(brokerOptions.distributionDir(), Path.of("."),
                 Duration.ofSeconds(brokerOptions.startTimeoutSeconds), brokerOptions.heap);
 

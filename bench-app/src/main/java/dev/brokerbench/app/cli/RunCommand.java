@@ -28,6 +28,7 @@ import dev.brokerbench.core.run.PassPlan;
 import dev.brokerbench.core.run.Schedule;
 import dev.brokerbench.core.run.StealRetry;
 import dev.brokerbench.core.run.Warmup;
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.process.Cleanup;
@@ -275,6 +276,9 @@ public final class RunCommand implements Callable<Integer> {
             entries.add(new MatrixRunner.Entry(broker, paths(catalog, broker, clientIds), selected));
         }
 
+        for (MatrixRunner.Entry entry : entries) {
+            ExternalCheck.reachable(cli, entry, env, !providerOptions.credentials(cli).equals(Credentials.NONE));
+        }
         Files.createDirectories(dir);
         Calibration calibration = Calibration.measure(workRoot, Duration.ofSeconds(1));
         RunSummary summary = new RunSummary();

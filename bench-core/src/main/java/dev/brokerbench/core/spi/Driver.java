@@ -16,6 +16,14 @@ public interface Driver extends AutoCloseable {
         return publisher(queue);
     }
 
+    /**
+     * Opens one connection and closes it, so that a login the broker refuses is found before a run writes anything
+     * (a broker the user runs, reached with the user's credentials); paths that cannot check without creating
+     * anything on the broker do nothing.
+     */
+    default void verifyConnection() throws Exception {
+    }
+
     /** A new connection and session consuming from {@code queue} with the spec's prefetch and ack mode. */
     Consumer consumer(String queue) throws Exception;
 

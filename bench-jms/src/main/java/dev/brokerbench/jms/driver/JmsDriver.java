@@ -62,6 +62,14 @@ public final class JmsDriver implements Driver {
     }
 
     @Override
+    public void verifyConnection() throws Exception {
+        // started: OpenWire logs in only when a connection is first used
+        try (jakarta.jms.Connection connection = factory.createConnection()) {
+            connection.start();
+        }
+    }
+
+    @Override
     public Publisher publisher(String queue) throws Exception {
         return onNewConnection(queue, connection -> {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);

@@ -1,0 +1,57 @@
+package dev.brokerbench.app.cli;
+
+import dev.brokerbench.brokers.external.ExternalBrokerRuntime;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.run.MatrixRunner;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * Before a run writes anything, a broker the user gave by {@code --url} must answer on every endpoint and let each
+ * selected client path log in: an unreachable URL or a refused login is an option error, not a run of failed cells.
+ */
+final class ExternalCheck {
+    private ExternalCheck() {
+    }
+
+    /** @param credentialsGiven whether {@code --user} was given (a refused login is then its error) */
+    static void reachable(CommandLine cli, MatrixRunner.Entry entry, BrokerEnvironment env, boolean credentialsGiven) {
+        BrokerRuntime runtime = entry.runtime();
+        if (!(runtime instanceof ExternalBrokerRuntime) || entry.workloads().isEmpty()) {
+            return;
+        }
+        Optional<String> why = runtime.unavailableReason(env);
+        if (why.isPresent()) {
+            throw new ParameterException(cli, "--url: " + why.get());
+        }
+        try (BrokerInstance instance = runtime.start(env)) {
+            for (DriverFactory path : entry.paths()) {
+                if (!runtime.protocols().contains(path.protocol())) {
+                    continue;
+                }
+                try (Driver driver = path.create(runtime.broker().id(), instance.endpoint(path.protocol()),
+                        entry.workloads().get(0).clientSpec())) {
+                    driver.verifyConnection();
+                } catch (Exception e) {
+                    throw new ParameterException(cli, (credentialsGiven ? "--user" : "--url") + ": "
+                            + runtime.broker().displayName() + " did not let client path " + path.id() + " connect: "
+                            + oneLine(e));
+                }
+            }
+        } catch (ParameterException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ParameterException(cli, "--url: " + runtime.broker().displayName() + ": " + oneLine(e));
+        }
+    }
+
+    private static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.replaceAll("\\s+", " ").strip();
+    }
+}
