@@ -72,26 +72,25 @@ final class KafkaConfigs {
      * acquisition, so a poll acquires at most {@code prefetch} records and nothing is fetched ahead of a poll.
      */
     Properties shareMember(String topic) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "brokerbench-share-consumer-" + clients.incrementAndGet());
+        Properties p = fetching("brokerbench-share-consumer-");
         p.put(ConsumerConfig.GROUP_ID_CONFIG, KafkaTopics.shareGroup(topic));
         p.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
         p.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(Math.max(1, spec.prefetch())));
-        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(fetchBytes()));
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(fetchBytes()));
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         return p;
     }
 
     /** A consumer of partitions it is assigned by the suite (no group): a requester's replies. */
     Properties assigned() {
+        Properties p = fetching("brokerbench-consumer-");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        return p;
+    }
+
+    /** What every consumer of the path shares: a poll and a fetch sized to the prefetch. */
+    private Properties fetching(String clientIdPrefix) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "brokerbench-consumer-" + clients.incrementAndGet());
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientIdPrefix + clients.incrementAndGet());
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(Math.max(1, spec.prefetch())));
         p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(fetchBytes()));
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(fetchBytes()));
