@@ -63,7 +63,7 @@ public final class KafkaClients implements DriverFactory {
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
         if (endpoint.credentials().user().isPresent()) {
-            throw new UnsupportedOperationException("--user: Kafka takes credentials through SASL, which the "
+            throw new UnsupportedOperationException("Kafka takes credentials through SASL, which the "
                     + id() + " path does not map yet; run against a listener without authentication");
         }
         String bootstrap = endpoint.hostAndPort();
