@@ -62,13 +62,22 @@ public final class KafkaClients implements DriverFactory {
 
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
+        refuseCredentials(endpoint, id());
+        return create(endpoint, spec, new KafkaTopics(endpoint.hostAndPort()),
+                new KafkaConfigs(endpoint.hostAndPort(), spec));
+    }
+
+    /** Kafka takes credentials through SASL, which no Kafka path maps yet. */
+    static void refuseCredentials(Endpoint endpoint, String path) {
         if (endpoint.credentials().user().isPresent()) {
-            throw new UnsupportedOperationException("Kafka takes credentials through SASL, which the "
-                    + id() + " path does not map yet; run against a listener without authentication");
+            throw new UnsupportedOperationException("Kafka takes credentials through SASL, which the " + path
+                    + " path does not map yet; run against a listener without authentication");
         }
+    }
+
+    /** The driver on {@code topics}' admin client (closed with it) and {@code configs}: another path shares them. */
+    Driver create(Endpoint endpoint, ClientSpec spec, KafkaTopics topics, KafkaConfigs configs) {
         String bootstrap = endpoint.hostAndPort();
-        KafkaTopics topics = new KafkaTopics(bootstrap);
-        KafkaConfigs configs = new KafkaConfigs(bootstrap, spec);
         int fetchBytes = configs.fetchBytes();
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("bootstrap", bootstrap);

@@ -63,9 +63,10 @@ public final class KafkaShareGroups implements DriverFactory {
 
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception {
-        Driver kafka = producers.create(brokerId, endpoint, spec);
+        KafkaClients.refuseCredentials(endpoint, id());
         KafkaTopics topics = new KafkaTopics(endpoint.hostAndPort());
         KafkaConfigs configs = new KafkaConfigs(endpoint.hostAndPort(), spec);
+        Driver kafka = producers.create(endpoint, spec, topics, configs);
         Map<String, String> settings = new LinkedHashMap<>(kafka.info().settings());
         settings.remove("consumerGroup");
         settings.remove("requestReply");
@@ -106,11 +107,7 @@ public final class KafkaShareGroups implements DriverFactory {
 
             @Override
             public void close() throws Exception {
-                try {
-                    topics.close();
-                } finally {
-                    kafka.close();
-                }
+                kafka.close(); // closes the shared admin client
             }
         };
     }

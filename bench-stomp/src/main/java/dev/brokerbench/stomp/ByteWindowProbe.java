@@ -4,7 +4,6 @@ import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.ScratchQueues;
 import dev.brokerbench.core.spi.Stamp;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -51,7 +50,7 @@ final class ByteWindowProbe {
         CountDownLatch receipts = new CountDownLatch(FILL);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         try (StompLink link = connector.connect()) {
-            StompPublisher publisher = new StompPublisher(link, destination, dialect.sendHeaders(), true);
+            StompPublisher publisher = new StompPublisher(link, destination, dialect.sending(true));
             long stream = new Streams(1, FILL).id(0);
             for (int i = 0; i < FILL; i++) {
                 // a stamp as long as a real one (the headers are text): a phase's stream id, a five-digit sequence
@@ -79,10 +78,7 @@ final class ByteWindowProbe {
     private static int take(StompConnector connector, StompDialect dialect, String destination,
                             Map<String, String> window, String ack, int atMost) throws Exception {
         AtomicInteger count = new AtomicInteger();
-        Map<String, String> headers = new HashMap<>(dialect.subscribeHeaders());
-        headers.putAll(window);
-        headers.put("ack", ack);
-        headers.put("id", "brokerbench-probe");
+        Map<String, String> headers = dialect.subscription(window, ack, "brokerbench-probe");
         try (StompLink link = connector.connect()) {
             Await.result(link.subscribe(destination, headers, frame -> count.incrementAndGet()), "SUBSCRIBE");
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Await.TIMEOUT_MILLIS);

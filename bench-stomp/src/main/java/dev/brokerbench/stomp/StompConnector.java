@@ -10,6 +10,7 @@ import io.vertx.ext.stomp.StompClient;
 import io.vertx.ext.stomp.StompClientConnection;
 import io.vertx.ext.stomp.StompClientOptions;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,22 +49,18 @@ final class StompConnector implements AutoCloseable {
     StompLink connect() throws Exception {
         StompClient client = StompClient.create(vertx, new StompClientOptions(options));
         Promise<StompClientConnection> connected = Promise.promise();
-        String what = "STOMP CONNECT to " + endpoint.hostAndPort();
-        client.errorFrameHandler(frame -> connected.tryFail(new IllegalStateException(what + " refused: "
-                + StompLink.describe(frame))));
-        client.connect().onComplete(c -> {
-            if (c.succeeded()) {
-                connected.tryComplete(c.result());
-            } else {
-                connected.tryFail(c.cause());
-            }
+        AtomicReference<String> refused = new AtomicReference<>();
+        client.errorFrameHandler(frame -> {
+            refused.set(StompLink.describe(frame));
+            connected.tryFail("ERROR frame");
         });
+        client.connect().onComplete(connected::tryComplete, connected::tryFail);
+        String what = "STOMP CONNECT to " + endpoint.hostAndPort();
         try {
             return new StompLink(Await.result(connected.future(), what));
         } catch (IllegalStateException e) {
             client.close();
-            throw e.getCause() instanceof IllegalStateException refused && refused.getMessage().contains(" refused: ")
-                    ? refused : e;
+            throw refused.get() == null ? e : new IllegalStateException(what + " refused: " + refused.get(), e);
         }
     }
 

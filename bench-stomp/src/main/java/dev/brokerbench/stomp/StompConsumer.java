@@ -31,13 +31,11 @@ final class StompConsumer implements Consumer {
     private final BlockingQueue<Frame> deliveries = new LinkedBlockingQueue<>();
     private final List<String> unacknowledged = new ArrayList<>();
 
-    StompConsumer(StompLink link, String destination, Map<String, String> subscribeHeaders, AckMode ackMode) {
+    /** @param window the broker's prefetch header, or none */
+    StompConsumer(StompLink link, StompDialect dialect, String queue, Map<String, String> window, AckMode ackMode) {
         this.link = link;
-        this.destination = destination;
-        Map<String, String> h = new HashMap<>(subscribeHeaders);
-        h.put("ack", "client-individual");
-        h.put("id", "brokerbench-0");
-        this.subscribeHeaders = Map.copyOf(h);
+        this.destination = dialect.destination().apply(queue);
+        this.subscribeHeaders = Map.copyOf(dialect.subscription(window, "client-individual", "brokerbench-0"));
         this.ackMode = ackMode;
     }
 

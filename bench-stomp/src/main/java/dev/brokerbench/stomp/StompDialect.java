@@ -55,6 +55,25 @@ record StompDialect(String note, UnaryOperator<String> destination, Map<String, 
     record ReplyTo(String note, UnaryOperator<String> destination, boolean subscribed) {
     }
 
+    /** The headers of a SEND to one of this broker's destinations: its routing headers and {@code persistent}. */
+    Map<String, String> sending(boolean persistent) {
+        Map<String, String> h = new java.util.HashMap<>(sendHeaders);
+        h.put("persistent", Boolean.toString(persistent));
+        return h;
+    }
+
+    /**
+     * The headers of a SUBSCRIBE to one of this broker's queues: its routing headers, {@code window} (a prefetch
+     * header, or none), the ack mode and the subscription id. A new map (it becomes the frame's).
+     */
+    Map<String, String> subscription(Map<String, String> window, String ack, String id) {
+        Map<String, String> h = new java.util.HashMap<>(subscribeHeaders);
+        h.putAll(window);
+        h.put("ack", ack);
+        h.put("id", id);
+        return h;
+    }
+
     private static Prefetch messages(String header) {
         return new Prefetch(header, Unit.MESSAGES, Long::toString);
     }

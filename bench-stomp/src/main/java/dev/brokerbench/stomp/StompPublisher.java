@@ -4,7 +4,6 @@ import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -17,12 +16,11 @@ final class StompPublisher implements Publisher {
     private final String destination;
     private final Map<String, String> headers;
 
-    StompPublisher(StompLink link, String destination, Map<String, String> routing, boolean persistent) {
+    /** @param headers every SEND's headers but the stamp ({@link StompDialect#sending}) */
+    StompPublisher(StompLink link, String destination, Map<String, String> headers) {
         this.link = link;
         this.destination = destination;
-        Map<String, String> h = new LinkedHashMap<>(routing);
-        h.put("persistent", Boolean.toString(persistent));
-        this.headers = Map.copyOf(h);
+        this.headers = Map.copyOf(headers);
     }
 
     /** A new map per send: it becomes the frame's. */

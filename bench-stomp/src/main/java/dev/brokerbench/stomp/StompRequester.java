@@ -35,16 +35,13 @@ final class StompRequester implements Requester {
                    StompDialect.ReplyTo reply) throws Exception {
         this.link = link;
         this.destination = dialect.destination().apply(queue);
-        Map<String, String> h = new HashMap<>(dialect.sendHeaders());
-        h.put("persistent", Boolean.toString(persistent));
-        this.headers = Map.copyOf(h);
+        this.headers = Map.copyOf(dialect.sending(persistent));
         this.castWindow = new Semaphore(castWindow);
         this.replyTo = reply == null ? null : reply.destination().apply("brokerbench-reply-" + UUID.randomUUID());
         try {
             if (reply != null && reply.subscribed()) {
-                Map<String, String> subscribe = new HashMap<>(dialect.subscribeHeaders());
-                subscribe.put("ack", "auto");
-                Await.result(link.subscribe(replyTo, subscribe, this::replied), "SUBSCRIBE to " + replyTo);
+                Await.result(link.subscribe(replyTo, dialect.subscription(Map.of(), "auto", replyTo), this::replied),
+                        "SUBSCRIBE to " + replyTo);
             } else if (reply != null) {
                 link.onImplicitSubscription(replyTo, this::replied);
             }

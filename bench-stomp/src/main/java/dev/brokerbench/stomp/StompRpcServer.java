@@ -4,7 +4,6 @@ import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcSessions;
 import io.vertx.ext.stomp.Command;
 import io.vertx.ext.stomp.Frame;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.LongConsumer;
 
@@ -33,17 +32,13 @@ final class StompRpcServer extends RpcSessions {
 
     private void session(StompLink link, StompDialect dialect, String queue, Map<String, String> prefetch,
                          LongConsumer onReceive) throws Exception {
-        Map<String, String> subscribe = new HashMap<>(dialect.subscribeHeaders());
-        subscribe.putAll(prefetch);
-        subscribe.put("ack", "client-individual");
-        subscribe.put(Frame.ID, "brokerbench-rpc-server");
+        Map<String, String> subscribe = dialect.subscription(prefetch, "client-individual", "brokerbench-rpc-server");
         String destination = dialect.destination().apply(queue);
         Await.result(link.subscribe(destination, subscribe, m -> {
             counted(onReceive);
             String replyTo = m.getHeader("reply-to");
             if (replyTo != null) {
-                Map<String, String> reply = new HashMap<>(dialect.sendHeaders());
-                reply.put("persistent", "false");
+                Map<String, String> reply = dialect.sending(false);
                 String correlation = m.getHeader("correlation-id");
                 if (correlation != null) {
                     reply.put("correlation-id", correlation);

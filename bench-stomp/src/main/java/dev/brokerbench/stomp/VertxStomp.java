@@ -101,15 +101,12 @@ public final class VertxStomp implements DriverFactory {
             @Override
             public Publisher publisher(String queue) throws Exception {
                 return new StompPublisher(connector.connect(), dialect.destination().apply(queue),
-                        dialect.sendHeaders(), spec.persistent());
+                        dialect.sending(spec.persistent()));
             }
 
             @Override
             public Consumer consumer(String queue) throws Exception {
-                Map<String, String> headers = new HashMap<>(dialect.subscribeHeaders());
-                headers.putAll(prefetch(queue));
-                return new StompConsumer(connector.connect(), dialect.destination().apply(queue), headers,
-                        spec.ackMode());
+                return new StompConsumer(connector.connect(), dialect, queue, prefetch(queue), spec.ackMode());
             }
 
             @Override

@@ -4,6 +4,7 @@ import dev.brokerbench.brokers.external.ExternalBrokerRuntime;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.run.MatrixRunner;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
@@ -19,8 +20,8 @@ final class ExternalCheck {
     private ExternalCheck() {
     }
 
-    /** @param credentialsGiven whether {@code --user} was given (a refused login is then its error) */
-    static void reachable(CommandLine cli, MatrixRunner.Entry entry, BrokerEnvironment env, boolean credentialsGiven) {
+    /** A refused login is an error of {@code --user} where the endpoint carries the user's credentials. */
+    static void reachable(CommandLine cli, MatrixRunner.Entry entry, BrokerEnvironment env) {
         BrokerRuntime runtime = entry.runtime();
         if (!(runtime instanceof ExternalBrokerRuntime) || entry.workloads().isEmpty()) {
             return;
@@ -34,11 +35,13 @@ final class ExternalCheck {
                 if (!runtime.protocols().contains(path.protocol())) {
                     continue;
                 }
-                try (Driver driver = path.create(runtime.broker().id(), instance.endpoint(path.protocol()),
+                Endpoint endpoint = instance.endpoint(path.protocol());
+                try (Driver driver = path.create(runtime.broker().id(), endpoint,
                         entry.workloads().get(0).clientSpec())) {
                     driver.verifyConnection();
                 } catch (Exception e) {
-                    throw new ParameterException(cli, (credentialsGiven ? "--user" : "--url") + ": "
+                    throw new ParameterException(cli, (endpoint.credentials().user().isPresent() ? "--user" : "--url")
+                            + ": "
                             + runtime.broker().displayName() + " did not let client path " + path.id() + " connect: "
                             + oneLine(e));
                 }

@@ -80,6 +80,8 @@ public final class ProviderOptions {
         }
     }
 
+    private Credentials credentials;
+
     /** True when {@code --jndi} names a provider. */
     boolean given() {
         return jndi != null;
@@ -87,6 +89,13 @@ public final class ProviderOptions {
 
     /** The credentials given, {@link Credentials#NONE} when none; an error naming the option at fault. */
     Credentials credentials(CommandLine cli) {
+        if (credentials == null) {
+            credentials = read(cli);
+        }
+        return credentials;
+    }
+
+    private Credentials read(CommandLine cli) {
         if (passwordEnv != null && passwordFile != null) {
             throw new ParameterException(cli, "--password-env, --password-file: give one of them, not both");
         }
