@@ -61,7 +61,12 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         factory.setConnectionTimeout(30_000);
         factory.setChannelRpcTimeout(30_000);
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", "amqp://" + endpoint.hostAndPort());
+        settings.put("url", (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostAndPort());
+        endpoint.tls().ifPresent(tls -> {
+            factory.useSslProtocol(tls.sslContext());
+            factory.enableHostnameVerification(); // amqp-client does not verify the host name unless told
+            settings.put("tls", tls.describe() + " (useSslProtocol with the stores' context)");
+        });
         settings.put("credentials", endpoint.credentials().user().isPresent() ? endpoint.credentials().describe()
                 : "guest (the brokers the suite starts let it in on loopback)");
         settings.put("queue", "durable classic queue, default exchange");

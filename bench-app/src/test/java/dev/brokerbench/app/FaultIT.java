@@ -30,7 +30,7 @@ class FaultIT {
      */
     private List<RunResult> run(Path out, String brokers, String cases) throws Exception {
         ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--runtime", "local", "--broker", brokers, "--case", cases,
-                "--scale", ItSupport.scale(), "--out", out.toString(), "--heap", "1g", "--no-progress");
+                "--scale", ItSupport.faultScale(), "--out", out.toString(), "--heap", "1g", "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
         RunRecord record = Json.mapper().readValue(out.resolve(RunRecord.FILE).toFile(), RunRecord.class);
         assertThat(record.missing()).as("cells that failed to run").noneMatch(m -> m.kind().equals("failed"));

@@ -58,8 +58,14 @@ final class ItSupport {
         return String.join(",", ids);
     }
 
+    /** The message counts of a test run (-Dbrokerbench.it.scale): 1,000 messages for c1, 500 for c2. */
     static String scale() {
-        return System.getProperty("brokerbench.it.scale", "0.002");
+        return System.getProperty("brokerbench.it.scale", "0.001");
+    }
+
+    /** Twice {@link #scale()}, for the kill cases: a publish long enough to be killed in its middle. */
+    static String faultScale() {
+        return new java.math.BigDecimal(scale()).multiply(java.math.BigDecimal.valueOf(2)).toPlainString();
     }
 
     static Path benchJar() {

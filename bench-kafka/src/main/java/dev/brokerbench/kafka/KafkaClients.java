@@ -62,25 +62,15 @@ public final class KafkaClients implements DriverFactory {
 
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
-        refuseCredentials(endpoint, id());
-        return create(endpoint, spec, new KafkaTopics(endpoint.hostAndPort()),
-                new KafkaConfigs(endpoint.hostAndPort(), spec));
-    }
-
-    /** Kafka takes credentials through SASL, which no Kafka path maps yet. */
-    static void refuseCredentials(Endpoint endpoint, String path) {
-        if (endpoint.credentials().user().isPresent()) {
-            throw new UnsupportedOperationException("Kafka takes credentials through SASL, which the " + path
-                    + " path does not map yet; run against a listener without authentication");
-        }
+        KafkaConnection connection = new KafkaConnection(endpoint, id());
+        return create(connection, spec, new KafkaTopics(connection), new KafkaConfigs(connection, spec));
     }
 
     /** The driver on {@code topics}' admin client (closed with it) and {@code configs}: another path shares them. */
-    Driver create(Endpoint endpoint, ClientSpec spec, KafkaTopics topics, KafkaConfigs configs) {
-        String bootstrap = endpoint.hostAndPort();
+    Driver create(KafkaConnection connection, ClientSpec spec, KafkaTopics topics, KafkaConfigs configs) {
         int fetchBytes = configs.fetchBytes();
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("bootstrap", bootstrap);
+        settings.put("bootstrap", connection.describe());
         settings.put("queue", "a topic of " + KafkaTopics.PARTITIONS + " partitions, 1 replica, created by the"
                 + " suite; no record key (the default partitioner spreads records over the partitions)");
         settings.put("acks", "all (enable.idempotence=true, the default)");

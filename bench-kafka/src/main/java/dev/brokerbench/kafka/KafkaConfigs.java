@@ -17,12 +17,12 @@ final class KafkaConfigs {
      * for delivery.timeout.ms (2 minutes by default); f1/f2 restart the broker once the publishers have given up.
      */
     static final int GIVE_UP_MILLIS = 5_000;
-    private final String bootstrap;
+    private final KafkaConnection connection;
     private final ClientSpec spec;
     private final AtomicInteger clients = new AtomicInteger();
 
-    KafkaConfigs(String bootstrap, ClientSpec spec) {
-        this.bootstrap = bootstrap;
+    KafkaConfigs(KafkaConnection connection, ClientSpec spec) {
+        this.connection = connection;
         this.spec = spec;
     }
 
@@ -32,8 +32,7 @@ final class KafkaConfigs {
     }
 
     Properties producer() {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        Properties p = connection.properties();
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "brokerbench-producer-" + clients.incrementAndGet());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -88,8 +87,7 @@ final class KafkaConfigs {
 
     /** What every consumer of the path shares: a poll and a fetch sized to the prefetch. */
     private Properties fetching(String clientIdPrefix) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        Properties p = connection.properties();
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientIdPrefix + clients.incrementAndGet());
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(Math.max(1, spec.prefetch())));
         p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(fetchBytes()));

@@ -63,10 +63,10 @@ public final class KafkaShareGroups implements DriverFactory {
 
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception {
-        KafkaClients.refuseCredentials(endpoint, id());
-        KafkaTopics topics = new KafkaTopics(endpoint.hostAndPort());
-        KafkaConfigs configs = new KafkaConfigs(endpoint.hostAndPort(), spec);
-        Driver kafka = producers.create(endpoint, spec, topics, configs);
+        KafkaConnection connection = new KafkaConnection(endpoint, id());
+        KafkaTopics topics = new KafkaTopics(connection);
+        KafkaConfigs configs = new KafkaConfigs(connection, spec);
+        Driver kafka = producers.create(connection, spec, topics, configs);
         Map<String, String> settings = new LinkedHashMap<>(kafka.info().settings());
         settings.remove("consumerGroup");
         settings.remove("requestReply");

@@ -37,9 +37,8 @@ final class KafkaTopics implements AutoCloseable {
     private final Set<String> created = new HashSet<>();
     private final Set<String> shared = new HashSet<>();
 
-    KafkaTopics(String bootstrap) {
-        Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    KafkaTopics(KafkaConnection connection) {
+        Properties p = connection.properties();
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, "brokerbench-admin");
         this.admin = Admin.create(p);
     }

@@ -9,6 +9,9 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.stomp.StompClient;
 import io.vertx.ext.stomp.StompClientConnection;
 import io.vertx.ext.stomp.StompClientOptions;
+import io.vertx.core.net.KeyCertOptions;
+import io.vertx.core.net.TrustOptions;
+import javax.net.ssl.X509KeyManager;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +41,14 @@ final class StompConnector implements AutoCloseable {
         endpoint.credentials().user().ifPresent(o::setLogin);
         endpoint.credentials().password().ifPresent(o::setPasscode);
         dialect.virtualHost().ifPresent(o::setVirtualHost);
+        endpoint.tls().ifPresent(tls -> {
+            // Vert.x verifies no host name unless given an algorithm
+            o.setSsl(true).setHostnameVerificationAlgorithm("HTTPS")
+                    .setTrustOptions(TrustOptions.wrap(tls.trustManagers()[0]));
+            if (tls.keyStore().isPresent()) {
+                o.setKeyCertOptions(KeyCertOptions.wrap((X509KeyManager) tls.keyManagers()[0]));
+            }
+        });
         this.options = o;
     }
 

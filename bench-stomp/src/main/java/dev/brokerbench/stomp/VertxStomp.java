@@ -58,7 +58,9 @@ public final class VertxStomp implements DriverFactory {
         StompDialect dialect = StompDialect.of(brokerId);
         StompConnector connector = new StompConnector(endpoint, dialect);
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", "stomp://" + endpoint.hostAndPort());
+        settings.put("url", endpoint.url());
+        endpoint.tls().ifPresent(tls -> settings.put("tls", tls.describe() + " (Vert.x SSL with the stores' managers,"
+                + " host name verification HTTPS)"));
         settings.put("credentials", endpoint.credentials().describe() + " (CONNECT login and passcode)");
         settings.put("version", "STOMP 1.2, no heart-beats");
         settings.put("addressing", dialect.note());

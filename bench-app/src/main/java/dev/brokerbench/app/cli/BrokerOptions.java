@@ -45,7 +45,8 @@ public final class BrokerOptions {
 
     static final String RUNTIME_ENV = "BROKERBENCH_RUNTIME";
     static final String RUNTIME_PROPERTY = "brokerbench.runtime";
-    private static final Pattern URL = Pattern.compile("([a-z0-9]+)=([a-z][a-z0-9]*)://([^:/\\s]+):([0-9]{1,5})/?");
+    private static final Pattern URL = Pattern.compile(
+            "([a-z0-9]+)=([a-z][a-z0-9]*)(\\+tls)?://([^:/\\s]+):([0-9]{1,5})/?");
 
     @Option(names = "--runtime", paramLabel = "KIND",
             description = "How brokers run: auto (in a container where a Docker engine and the broker's image are"
@@ -59,10 +60,10 @@ public final class BrokerOptions {
                     + " default: the pinned official image if present, else the one docker/build-images.sh builds).")
     List<String> images = new ArrayList<>();
 
-    @Option(names = "--url", paramLabel = "BROKER=PROTOCOL://HOST:PORT",
+    @Option(names = "--url", paramLabel = "BROKER=PROTOCOL[+tls]://HOST:PORT",
             description = "An endpoint of an external broker, e.g. artemis=core://mq1:61616 or"
-                    + " rabbitmq=amqp091://mq2:5672, or any other STOMP 1.2 server as stomp=stomp://HOST:PORT"
-                    + " (broker id 'stomp') (repeatable; --runtime external only).")
+                    + " rabbitmq=amqp091+tls://mq2:5671 (over TLS: see --trust-store), or any other STOMP 1.2 server"
+                    + " as stomp=stomp://HOST:PORT (broker id 'stomp') (repeatable; --runtime external only).")
     List<String> urls = new ArrayList<>();
 
     /** The catalog, with the generic STOMP server when a {@code --url} names it (it exists only then). */
@@ -88,10 +89,11 @@ public final class BrokerOptions {
     /**
      * Checks --runtime, --image and --url against the catalog and the brokers selected; nothing is created. Every
      * external endpoint is reached with {@code credentials}, which must go somewhere: to the external brokers or to
-     * a JMS provider ({@code providerGiven}).
+     * a JMS provider ({@code providerGiven}); an endpoint given as {@code PROTOCOL+tls} over TLS with {@code tls}'
+     * stores, which must go to at least one such endpoint.
      */
     void validateRuntime(CommandLine cli, Catalog catalog, List<String> selectedBrokers, Credentials credentials,
-                         boolean providerGiven) {
+                         boolean providerGiven, TlsOptions tls) {
         try {
             kind = RuntimeChoice.parse(runtimeValue());
         } catch (IllegalArgumentException e) {
@@ -111,9 +113,9 @@ public final class BrokerOptions {
         Map<String, Map<Protocol, Endpoint>> parsed = new LinkedHashMap<>();
         for (String url : urls) {
             Matcher m = URL.matcher(url.trim());
-            if (!m.matches() || Integer.parseInt(m.group(4)) == 0 || Integer.parseInt(m.group(4)) > 65535) {
-                throw new ParameterException(cli, "--url: '" + url + "' is not BROKER=PROTOCOL://HOST:PORT, e.g."
-                        + " artemis=core://mq1:61616");
+            if (!m.matches() || Integer.parseInt(m.group(5)) == 0 || Integer.parseInt(m.group(5)) > 65535) {
+                throw new ParameterException(cli, "--url: '" + url + "' is not BROKER=PROTOCOL[+tls]://HOST:PORT,"
+                        + " e.g. artemis=core://mq1:61616 or artemis=core+tls://mq1:61617");
             }
             BrokerDescriptor broker = catalog.broker(m.group(1)).filter(b -> b.role() == BrokerDescriptor.Role.BROKER)
                     .orElseThrow(() -> new ParameterException(cli, "--url: unknown broker '" + m.group(1)
@@ -124,8 +126,16 @@ public final class BrokerOptions {
                         + "'; allowed: " + broker.protocols().stream().sorted().map(Protocol::name)
                         .collect(java.util.stream.Collectors.joining(", ")));
             }
+            Endpoint endpoint = new Endpoint(protocol, m.group(4), Integer.parseInt(m.group(5)), credentials);
             parsed.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
-                    .put(protocol, new Endpoint(protocol, m.group(3), Integer.parseInt(m.group(4)), credentials));
+                    .put(protocol, m.group(3) != null ? endpoint.with(tls.tls(cli)) : endpoint);
+        }
+        Optional<String> storeOption = tls.given();
+        if (storeOption.isPresent() && parsed.values().stream().flatMap(e -> e.values().stream())
+                .noneMatch(e -> e.tls().isPresent())) {
+            throw new ParameterException(cli, storeOption.get() + ": the stores are for brokers reached over TLS:"
+                    + " give --runtime external with --url BROKER=PROTOCOL+tls://HOST:PORT (a JMS provider given with"
+                    + " --jndi takes TLS from its own settings in that file)");
         }
         if (credentials.user().isPresent() && parsed.isEmpty() && !providerGiven) {
             throw new ParameterException(cli, "--user: credentials are for a broker you run: give --jndi FILE or"

@@ -13,8 +13,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
 /**
- * Before a run writes anything, a broker the user gave by {@code --url} must answer on every endpoint and let each
- * selected client path log in: an unreachable URL or a refused login is an option error, not a run of failed cells.
+ * Before a run writes anything, a broker the user gave by {@code --url} must answer on every endpoint, complete a TLS
+ * handshake where the URL says {@code +tls}, and let each selected client path log in: an unreachable URL, a
+ * certificate not trusted or a refused login is an option error, not a run of failed cells.
  */
 final class ExternalCheck {
     private ExternalCheck() {
@@ -36,6 +37,12 @@ final class ExternalCheck {
                     continue;
                 }
                 Endpoint endpoint = instance.endpoint(path.protocol());
+                if (endpoint.tls().isPresent()) {
+                    Optional<String> problem = TlsHandshake.problem(runtime.broker().displayName(), endpoint);
+                    if (problem.isPresent()) {
+                        throw new ParameterException(cli, problem.get());
+                    }
+                }
                 try (Driver driver = path.create(runtime.broker().id(), endpoint,
                         entry.workloads().get(0).clientSpec())) {
                     driver.verifyConnection();

@@ -5,8 +5,6 @@ import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.jms.jndi.JndiProvider;
 import dev.brokerbench.jms.jndi.JndiSettings;
 import dev.brokerbench.jms.jndi.ProviderSetupException;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,25 +94,7 @@ public final class ProviderOptions {
     }
 
     private Credentials read(CommandLine cli) {
-        if (passwordEnv != null && passwordFile != null) {
-            throw new ParameterException(cli, "--password-env, --password-file: give one of them, not both");
-        }
-        Optional<String> password = Optional.empty();
-        if (passwordEnv != null) {
-            String value = System.getenv(passwordEnv);
-            if (value == null) {
-                throw new ParameterException(cli, PASSWORD_ENV + ": the environment variable '" + passwordEnv
-                        + "' is not set");
-            }
-            password = Optional.of(value);
-        } else if (passwordFile != null) {
-            try {
-                password = Optional.of(Files.readAllLines(passwordFile).stream().findFirst().orElse(""));
-            } catch (IOException e) {
-                throw new ParameterException(cli, "--password-file: cannot read " + passwordFile + ": "
-                        + e.getMessage());
-            }
-        }
+        Optional<String> password = Secret.read(cli, PASSWORD_ENV, passwordEnv, "--password-file", passwordFile);
         if (password.isPresent() && user == null) {
             throw new ParameterException(cli, "--user: a password was given without a user");
         }

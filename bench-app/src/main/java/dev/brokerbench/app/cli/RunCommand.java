@@ -194,6 +194,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     ProviderOptions providerOptions;
 
+    @Mixin
+    TlsOptions tlsOptions;
+
     @Override
     public Integer call() throws Exception {
         CommandLine cli = spec.commandLine();
@@ -244,7 +247,7 @@ public final class RunCommand implements Callable<Integer> {
         brokerOptions.validate(cli);
         brokerOptions.validateRuntime(cli, catalog,
                 brokerIds.stream().filter(id -> catalog.brokerIds().contains(id)).toList(),
-                providerOptions.credentials(cli), providerOptions.given());
+                providerOptions.credentials(cli), providerOptions.given(), tlsOptions);
         JmhAgainstBroker.Budget budget = jmhBudget(cli);
         Path dataRoot = dataDir != null ? dataDir : Path.of(System.getProperty("java.io.tmpdir"));
         if (!Files.isDirectory(dataRoot)) {

@@ -56,8 +56,8 @@ public final class ExternalBrokerRuntime implements BrokerRuntime {
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress(e.host(), e.port()), 5_000);
             } catch (IOException ex) {
-                return Optional.of("external " + broker.displayName() + " does not accept connections on " + e.protocol()
-                        + "://" + e.hostAndPort() + " (" + ex.getMessage() + ")");
+                return Optional.of("external " + broker.displayName() + " does not accept connections on " + e.url()
+                        + " (" + ex.getMessage() + ")");
             }
         }
         return Optional.empty();
@@ -66,7 +66,7 @@ public final class ExternalBrokerRuntime implements BrokerRuntime {
     @Override
     public BrokerInstance start(BrokerEnvironment environment) {
         Map<String, String> settings = new LinkedHashMap<>();
-        endpoints.forEach((p, e) -> settings.put("endpoint " + p, e.hostAndPort()));
+        endpoints.forEach((p, e) -> settings.put("endpoint " + p, e.url()));
         settings.put("persistence", "as configured by its operator (not controlled by the suite)");
         BrokerInfo info = new BrokerInfo(broker.id(), broker.displayName(), "unknown (external)", kind(), settings, 0);
         return new UnmanagedInstance(info, endpoints, "external " + broker.displayName() + " (as given by --url)");

@@ -62,6 +62,15 @@ final class RabbitMqQueues implements QueueAdmin {
         factory.setPort(endpoint.port());
         factory.setAutomaticRecoveryEnabled(false);
         factory.setConnectionTimeout(30_000);
+        // a node the user runs: the user's credentials (else guest, as the paths) and TLS as the URL says
+        endpoint.credentials().user().ifPresent(user -> {
+            factory.setUsername(user);
+            factory.setPassword(endpoint.credentials().password().orElse(""));
+        });
+        if (endpoint.tls().isPresent()) {
+            factory.useSslProtocol(endpoint.tls().get().sslContext());
+            factory.enableHostnameVerification();
+        }
         return factory.newConnection(name);
     }
 }

@@ -1,30 +1,48 @@
 package dev.brokerbench.core.broker;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Where a broker listens for one protocol, and who connects there.
+ * Where a broker listens for one protocol, who connects there and whether over TLS.
  *
  * @param protocol    what is spoken there
  * @param host        always loopback for brokers the suite starts
  * @param port        TCP port
  * @param credentials the user's, for a broker the user runs ({@code --user}); {@link Credentials#NONE}: the client
  *                    path's default (anonymous, or RabbitMQ's guest on the brokers the suite starts)
+ * @param tls         TLS to a broker the user runs ({@code PROTOCOL+tls://} in {@code --url}); empty: plain TCP
  */
-public record Endpoint(Protocol protocol, String host, int port, Credentials credentials) {
+public record Endpoint(Protocol protocol, String host, int port, Credentials credentials, Optional<Tls> tls) {
     public Endpoint {
         java.util.Objects.requireNonNull(credentials, "credentials (Credentials.NONE for the path's default)");
+        java.util.Objects.requireNonNull(tls, "tls (Optional.empty() for plain TCP)");
     }
 
-    /** An endpoint reached with the client path's default credentials. */
+    /** An endpoint over plain TCP. */
+    public Endpoint(Protocol protocol, String host, int port, Credentials credentials) {
+        this(protocol, host, port, credentials, Optional.empty());
+    }
+
+    /** An endpoint over plain TCP, reached with the client path's default credentials. */
     public Endpoint(Protocol protocol, String host, int port) {
         this(protocol, host, port, Credentials.NONE);
     }
 
     /** The same endpoint, reached as {@code credentials} say. */
     public Endpoint with(Credentials credentials) {
-        return new Endpoint(protocol, host, port, credentials);
+        return new Endpoint(protocol, host, port, credentials, tls);
+    }
+
+    /** The same endpoint, over TLS as {@code tls} says. */
+    public Endpoint with(Tls tls) {
+        return new Endpoint(protocol, host, port, credentials, Optional.of(tls));
+    }
+
+    /** How the endpoint is reached, for the record: {@code PROTOCOL://HOST:PORT} or {@code PROTOCOL+tls://...}. */
+    public String url() {
+        return protocol + (tls.isPresent() ? "+tls" : "") + "://" + hostAndPort();
     }
 
     /** A broker the suite started: it listens on loopback only. */

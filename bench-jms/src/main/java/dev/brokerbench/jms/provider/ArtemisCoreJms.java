@@ -76,6 +76,8 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
         long consumerWindow = (long) spec.prefetch() * messageBytes;
         String url = url(endpoint, spec, consumerWindow, messageBytes, true);
         Map<String, String> settings = new LinkedHashMap<>();
+        endpoint.tls().ifPresent(tls -> settings.put("tls", tls.describe() + " (Netty connector: sslEnabled,"
+                + " verifyHost=true, the stores by path)"));
         settings.put("consumerWindowSize", "prefetch " + spec.prefetch() + " x the flow-control size of one suite"
                 + " message on the consumer's queue (bytes), measured per queue through a scratch queue of the same"
                 + " name length");
@@ -84,7 +86,8 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
         settings.put("syncPublish", "blockOnDurableSend=true: send() returns after the broker's response");
         settings.put("reconnect", spec.reconnect() ? "reconnectAttempts=-1, retryInterval=100 ms"
                 : "off (reconnectAttempts=0): a broken connection fails the phase");
-        return new Configured(new ActiveMQConnectionFactory(url), url, settings);
+        return new Configured(new ActiveMQConnectionFactory(url + tlsParameters(endpoint, true)),
+                url + tlsParameters(endpoint, false), settings);
     }
 
     /** A factory whose consumers hold exactly {@code prefetch} of the suite's messages from {@code queue}. */
@@ -100,7 +103,7 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
             flowControlBytes.put(key, measured);
         }
         return consumerFactories.computeIfAbsent(url(endpoint, spec, (long) spec.prefetch() * measured, messageBytes,
-                false), url -> {
+                false) + tlsParameters(endpoint, true), url -> {
                     ActiveMQConnectionFactory consumers = new ActiveMQConnectionFactory(url);
                     if (endpoint.credentials().user().isPresent()) {
                         logIn(consumers, endpoint.credentials());
@@ -127,6 +130,26 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
                 + "&callTimeout=10000"
                 + (spec.reconnect() ? "&reconnectAttempts=-1&retryInterval=100&retryIntervalMultiplier=1.0"
                         : "&reconnectAttempts=0");
+    }
+
+    /**
+     * The Netty connector's TLS parameters, empty over plain TCP: the stores by path (the connector loads them
+     * itself), the host name verified (Artemis' default is not to). Passwords only where {@code secrets}, never in
+     * what is recorded.
+     */
+    private static String tlsParameters(Endpoint endpoint, boolean secrets) {
+        if (endpoint.tls().isEmpty()) {
+            return "";
+        }
+        StringBuilder p = new StringBuilder("&sslEnabled=true&verifyHost=true");
+        endpoint.tls().get().trustStore().ifPresent(s -> p.append(store("trustStore", s, secrets)));
+        endpoint.tls().get().keyStore().ifPresent(s -> p.append(store("keyStore", s, secrets)));
+        return p.toString();
+    }
+
+    private static String store(String prefix, dev.brokerbench.core.broker.StoreFile store, boolean secrets) {
+        return "&" + prefix + "Path=" + store.path() + "&" + prefix + "Type=" + store.type()
+                + store.password().map(pw -> "&" + prefix + "Password=" + (secrets ? pw : "(given)")).orElse("");
     }
 
     /** Encoded size of one of the suite's messages as Core counts it for flow control. */

@@ -12,6 +12,7 @@ import dev.brokerbench.core.spi.LibraryVersion;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQSslConnectionFactory;
 
 /**
  * Jakarta Messaging over OpenWire (ActiveMQ Classic's activemq-client 6.x).
@@ -74,7 +75,7 @@ public class OpenWireJms extends JmsDriverFactory {
         String jms = "jms.prefetchPolicy.queuePrefetch=" + spec.prefetch()
                 + "&jms.useAsyncSend=false&jms.alwaysSyncSend=false&jms.sendTimeout=30000"
                 + "&jms.watchTopicAdvisories=false&jms.producerWindowSize=0";
-        String tcp = "tcp://" + endpoint.hostAndPort() + "?tcpNoDelay=true";
+        String tcp = (endpoint.tls().isPresent() ? "ssl://" : "tcp://") + endpoint.hostAndPort() + "?tcpNoDelay=true";
         // failover: the transport reconnects by itself and blocks sends meanwhile (bounded by timeout)
         String url = spec.reconnect()
                 ? "failover:(" + tcp + ")?initialReconnectDelay=100&maxReconnectDelay=1000&useExponentialBackOff=false"
@@ -87,7 +88,15 @@ public class OpenWireJms extends JmsDriverFactory {
                 + " 60 s" : "off (plain tcp: transport): a broken connection fails the phase");
         settings.put("tcpNoDelay", "true, as every other client path (activemq-client defaults to false: with Nagle,"
                 + " 10 KB sync sends to Apollo ran at 90 msg/s)");
-        return new Configured(new ActiveMQConnectionFactory(url), url, settings);
+        if (endpoint.tls().isEmpty()) {
+            return new Configured(new ActiveMQConnectionFactory(url), url, settings);
+        }
+        // ssl: transport with the stores' managers; the client verifies the host name by default (since 5.15)
+        ActiveMQSslConnectionFactory factory = new ActiveMQSslConnectionFactory(url);
+        factory.setKeyAndTrustManagers(endpoint.tls().get().keyManagers(), endpoint.tls().get().trustManagers(),
+                new java.security.SecureRandom());
+        settings.put("tls", endpoint.tls().get().describe() + " (ssl: transport, ActiveMQSslConnectionFactory)");
+        return new Configured(factory, url, settings);
     }
 
     /**

@@ -71,9 +71,10 @@ public final class QpidJms extends JmsDriverFactory {
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         Dialect dialect = DIALECTS.getOrDefault(brokerId, new Dialect("", "plain queue names"));
         // failover: the client reconnects by itself and holds sends meanwhile
-        String url = (spec.reconnect() ? "failover:(amqp://" + endpoint.hostAndPort() + ")?failover.reconnectDelay=100"
+        String amqp = (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostAndPort();
+        String url = (spec.reconnect() ? "failover:(" + amqp + ")?failover.reconnectDelay=100"
                 + "&failover.maxReconnectDelay=1000&failover.useReconnectBackOff=false"
-                + "&failover.maxReconnectAttempts=1200&" : "amqp://" + endpoint.hostAndPort() + "?")
+                + "&failover.maxReconnectAttempts=1200&" : amqp + "?")
                 + "jms.prefetchPolicy.all=" + spec.prefetch()
                 + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
                 + "&jms.requestTimeout=30000&jms.sendTimeout=30000&jms.connectTimeout=30000"
@@ -87,6 +88,12 @@ public final class QpidJms extends JmsDriverFactory {
         settings.put("addressing", dialect.note());
         settings.put("reconnect", spec.reconnect() ? "failover: every 100 ms, up to 1200 attempts"
                 : "off (plain amqp: URI): a broken connection fails the phase");
-        return new Configured(new JmsConnectionFactory(url), url, settings);
+        JmsConnectionFactory factory = new JmsConnectionFactory(url);
+        endpoint.tls().ifPresent(tls -> {
+            // amqps: with the stores' context; the transport verifies the host name by default
+            factory.setSslContext(tls.sslContext());
+            settings.put("tls", tls.describe() + " (amqps:, the connection factory's SSLContext)");
+        });
+        return new Configured(factory, url, settings);
     }
 }

@@ -102,6 +102,13 @@ public final class RabbitMqJms extends JmsDriverFactory {
         settings.put("syncPublish", "send(Message, CompletionListener) awaited: a plain send() is not broker-confirmed"
                 + " by rabbitmq-jms");
         settings.put("queue", "durable queue declared by rabbitmq-jms (bound to exchange jms.durable.queues)");
-        return new Configured(factory, "amqp://" + endpoint.hostAndPort(), settings);
+        endpoint.tls().ifPresent(tls -> {
+            factory.useSslProtocol(tls.sslContext());
+            factory.setHostnameVerification(true);
+            settings.put("tls", tls.describe() + " (useSslProtocol with the stores' context, host name verification"
+                    + " on)");
+        });
+        return new Configured(factory, (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostAndPort(),
+                settings);
     }
 }
