@@ -32,12 +32,13 @@ final class ExternalCheck {
             throw new ParameterException(cli, "--url: " + why.get());
         }
         try (BrokerInstance instance = runtime.start(env)) {
+            java.util.Set<Endpoint> handshaken = new java.util.HashSet<>(); // once per endpoint, not per path
             for (DriverFactory path : entry.paths()) {
                 if (!runtime.protocols().contains(path.protocol())) {
                     continue;
                 }
                 Endpoint endpoint = instance.endpoint(path.protocol());
-                if (endpoint.tls().isPresent()) {
+                if (endpoint.tls().isPresent() && handshaken.add(endpoint)) {
                     Optional<String> problem = TlsHandshake.problem(runtime.broker().displayName(), endpoint);
                     if (problem.isPresent()) {
                         throw new ParameterException(cli, problem.get());
