@@ -53,6 +53,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       messages.</li>
  * </ul>
  */
+@Exclusive
 class DriverContractIT {
     static final int PREFETCH = Workload.PARITY_PREFETCH;
     static final int FILL = 2500;

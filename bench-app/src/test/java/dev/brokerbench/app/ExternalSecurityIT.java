@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brokerbench.brokers.artemis.ArtemisLocalRuntime;
+import dev.brokerbench.brokers.kafka.KafkaLocalRuntime;
+import dev.brokerbench.brokers.kafka.KafkaSecureListener;
+import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.brokers.rabbitmq.RabbitMqLocalRuntime;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
@@ -38,14 +41,17 @@ import org.junit.jupiter.api.io.TempDir;
  * anonymous connections in, so a refused wrong password proves a path sends what it was given; RabbitMQ's node knows
  * guest (password guest). TLS is served by a TLS acceptor in front of each plain port that asks for a client
  * certificate ({@link TlsTerminator}, stores made by keytool): a path that ignored the trust store, the host name or
- * the key store would fail or be refused. A refused login or handshake is an option error (exit 2, nothing written),
- * found before the run.
+ * the key store would fail or be refused. Kafka serves TLS and SASL itself ({@link KafkaSecureListener}: SASL_SSL
+ * with PLAIN and SCRAM-SHA-512, a client certificate required). A refused login or handshake is an option error
+ * (exit 2, nothing written), found before the run.
  */
 class ExternalSecurityIT {
     private static final String WRONG = "not-the-password-7341";
     private static final List<String> PATHS = List.of("artemis/artemis-core-jms", "artemis/openwire-jms",
             "artemis/qpid-jms", "artemis/vertx-stomp", "rabbitmq/rabbitmq-jms", "rabbitmq/rabbitmq-amqp091",
-            "rabbitmq/vertx-stomp");
+            "rabbitmq/vertx-stomp", "kafka/kafka-clients");
+    /** Kafka's listeners know only their users: the user of the TLS checks below, and of the Kafka run. */
+    private static final Credentials KAFKA_ADMIN = new Credentials(Optional.of("admin"), Optional.of("admin"));
 
     @TempDir
     Path tmp;
@@ -59,8 +65,20 @@ class ExternalSecurityIT {
         Path storePassword = Files.writeString(tmp.resolve("store-password"), TestCertificates.PASSWORD + "\n");
         Tls brokerSide = tls(certs, "client", "broker");
         List<TlsTerminator> terminators = new ArrayList<>();
+        // Kafka's TLS is its own (a TLS front end cannot serve it: metadata sends clients to the advertised listener),
+        // with a SASL login on top: SASL_SSL listeners, one showing the broker's certificate, one the stranger's
+        int secure = dev.brokerbench.process.Ports.freeLoopbackPort();
+        int stranger = dev.brokerbench.process.Ports.freeLoopbackPort();
+        Map<String, String> kafkaUsers = Map.of("admin", "admin");
+        List<KafkaSecureListener> kafkaListeners = List.of(
+                new KafkaSecureListener("SECURE", secure, certs.keyStore("broker"),
+                        Optional.of(certs.trustStore("client")), TestCertificates.PASSWORD, kafkaUsers),
+                new KafkaSecureListener("STRANGER", stranger, certs.keyStore("stranger"),
+                        Optional.of(certs.trustStore("client")), TestCertificates.PASSWORD, kafkaUsers));
         try (BrokerInstance artemis = new ArtemisLocalRuntime().start(env);
-             BrokerInstance rabbitmq = new RabbitMqLocalRuntime().start(env)) {
+             BrokerInstance rabbitmq = new RabbitMqLocalRuntime().start(env);
+             BrokerInstance kafka = new KafkaLocalRuntime(kafkaListeners).start(env)) {
+            assertThat(kafka.endpoint(Protocol.KAFKA).port()).isNotIn(secure, stranger);
             List<String> urls = List.of("--url", "artemis=core://" + artemis.endpoint(Protocol.CORE).hostAndPort(),
                     "--url", "artemis=openwire://" + artemis.endpoint(Protocol.OPENWIRE).hostAndPort(),
                     "--url", "artemis=amqp://" + artemis.endpoint(Protocol.AMQP).hostAndPort(),
@@ -81,6 +99,8 @@ class ExternalSecurityIT {
                 tlsUrls.add(url.replace("://", "+tls://").replace(":" + port, ":" + terminator.port()));
                 misnamed.put(url.substring(0, url.indexOf(':')), elsewhere.port());
             }
+            tlsUrls.addAll(List.of("--url", "kafka=kafka+tls://127.0.0.1:" + secure));
+            misnamed.put("kafka=kafka", stranger);
 
             // a wrong password is an option error before anything is written, in each broker's own words: Core,
             // OpenWire, AMQP 1.0 (SASL) and STOMP on Artemis; AMQP 0-9-1 (native and JMS) and STOMP on RabbitMQ
@@ -106,13 +126,14 @@ class ExternalSecurityIT {
             for (String cell : PATHS) {
                 String[] brokerAndPath = cell.split("/");
                 DriverFactory path = catalog.requirePath(brokerAndPath[1]);
+                Credentials login = brokerAndPath[0].equals("kafka") ? KAFKA_ADMIN : Credentials.NONE;
                 Endpoint terminated = new Endpoint(path.protocol(), "127.0.0.1",
-                        port(tlsUrls, brokerAndPath[0], path.protocol()));
+                        port(tlsUrls, brokerAndPath[0], path.protocol()), login);
                 Map<String, Endpoint> refused = Map.of(
                         "untrusted", terminated.with(tls(certs, "stranger", "client")),
                         "naming another host", new Endpoint(path.protocol(), "127.0.0.1",
-                                misnamed.get(brokerAndPath[0] + "=" + path.protocol())).with(tls(certs, "stranger",
-                                "client")),
+                                misnamed.get(brokerAndPath[0] + "=" + path.protocol()), login).with(tls(certs,
+                                "stranger", "client")),
                         "without a client certificate", terminated.with(new Tls(client.trustStore(),
                                 Optional.empty())));
                 refused.forEach((why, endpoint) -> assertThatThrownBy(() -> connect(path, brokerAndPath[0], endpoint,
@@ -144,13 +165,32 @@ class ExternalSecurityIT {
             refused("stores without TLS", args("artemis", urls, "artemis-core-jms", "admin", admin, storeArgs),
                     "--trust-store: the stores are for brokers reached over TLS");
 
-            // a run over TLS with the user's credentials on every path
+            // SASL: Kafka's login (PLAIN unless told) refuses a wrong password and a mechanism its listener does not
+            // offer; AMQP 1.0's client offers only the mechanism it is told (Artemis offers no SCRAM by default)
+            refused("kafka wrong password", args("kafka", tlsUrls, "kafka-clients", "admin", wrong, storeArgs),
+                    "--user: Apache Kafka did not let client path kafka-clients connect: ",
+                    "Invalid username or password");
+            refused("kafka mechanism not offered", args("kafka", tlsUrls, "kafka-clients", "admin", admin,
+                            with(storeArgs, "--sasl-mechanism", "SCRAM-SHA-256")),
+                    "--user: Apache Kafka did not let client path kafka-clients connect: ", "SCRAM-SHA-256");
+            refused("qpid-jms mechanism not offered", args("artemis", urls, "qpid-jms", "admin", admin,
+                            List.of("--sasl-mechanism", "SCRAM-SHA-512")),
+                    "--user: ActiveMQ Artemis did not let client path qpid-jms connect: ",
+                    "Could not find a suitable SASL mechanism", "Server offered: [PLAIN, ANONYMOUS]");
+
+            // a run over TLS with the user's credentials on every path; Kafka's with SCRAM
             List<RunResult> artemisCells = run("artemis", tlsUrls, "admin", admin, storeArgs);
             Path guest = Files.writeString(tmp.resolve("guest"), "guest\n");
             List<RunResult> rabbitCells = run("rabbitmq", tlsUrls, "guest", guest, storeArgs);
+            List<RunResult> kafkaCells = run("kafka", tlsUrls, "admin", admin,
+                    with(storeArgs, "--sasl-mechanism", "SCRAM-SHA-512"));
             assertThat(artemisCells).hasSize(4);
             assertThat(rabbitCells).hasSize(3);
-            for (RunResult r : List.of(artemisCells, rabbitCells).stream().flatMap(List::stream).toList()) {
+            assertThat(kafkaCells).hasSize(1);
+            assertThat(kafkaCells.get(0).client().settings().get("credentials")).contains("SASL SCRAM-SHA-512");
+            assertThat(kafkaCells.get(0).client().settings().get("bootstrap")).contains("SASL_SSL");
+            for (RunResult r : List.of(artemisCells, rabbitCells, kafkaCells).stream().flatMap(List::stream)
+                    .toList()) {
                 assertThat(r.status()).as(cell(r)).isEqualTo(Status.OK);
                 assertThat(r.accounting().received()).as(cell(r)).isEqualTo(r.accounting().sent()).isPositive();
                 assertThat(r.client().settings().get("credentials")).as(cell(r)).contains("user ")
@@ -163,6 +203,12 @@ class ExternalSecurityIT {
                 t.close();
             }
         }
+    }
+
+    private static List<String> with(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all;
     }
 
     private static Tls tls(TestCertificates certs, String trusted, String key) {
@@ -191,13 +237,14 @@ class ExternalSecurityIT {
         assertThat(cli.code()).as(what + ": " + cli.text()).isEqualTo(2);
         assertThat(cli.text()).as(what).contains(words).doesNotContain(WRONG).doesNotContain(TestCertificates.PASSWORD);
         assertThat(out).as(what + ": nothing written").doesNotExist();
+        System.out.println("refused (" + what + "): " + cli.text().strip());
     }
 
     /** One run of c1 as {@code user} on every path, which must end well. */
     private List<RunResult> run(String broker, List<String> urls, String user, Path password, List<String> extra)
             throws Exception {
-        String[] args = args(broker, urls, String.join(",", PATHS.stream().map(c -> c.split("/")[1]).distinct()
-                .toList()), user, password, extra);
+        String[] args = args(broker, urls, String.join(",", PATHS.stream().filter(c -> c.startsWith(broker + "/"))
+                .map(c -> c.split("/")[1]).toList()), user, password, extra);
         ItSupport.Cli cli = ItSupport.bench(args);
         assertThat(cli.code()).as(cli.text()).isZero();
         return new ResultStore(Path.of(args[java.util.Arrays.asList(args).indexOf("--out") + 1])).readAll();

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every sequence number is reconciled, and the brokers configured to sync before confirming lose nothing they
  * confirmed.
  */
+@Exclusive
 class FaultIT {
     @TempDir
     Path tmp;

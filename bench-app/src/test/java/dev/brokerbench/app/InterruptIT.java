@@ -28,6 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * JVM broker (the lifeline agent) and for RabbitMQ (the lifeline Guard around the Erlang node); and no container or
  * volume when the brokers run in containers (the shutdown hook, and for SIGKILL the watcher process).
  */
+@Exclusive
 class InterruptIT {
     private static final Pattern READY = Pattern.compile("ready in \\d+ ms \\(pid (\\d+)\\)");
 

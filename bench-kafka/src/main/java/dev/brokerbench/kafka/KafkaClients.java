@@ -2,6 +2,7 @@ package dev.brokerbench.kafka;
 
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.SaslMechanism;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.result.BrokerCount;
@@ -15,9 +16,11 @@ import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Support;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.LongConsumer;
 
@@ -61,8 +64,13 @@ public final class KafkaClients implements DriverFactory {
     }
 
     @Override
+    public Set<SaslMechanism> saslMechanisms() {
+        return EnumSet.allOf(SaslMechanism.class);
+    }
+
+    @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
-        KafkaConnection connection = new KafkaConnection(endpoint, id());
+        KafkaConnection connection = new KafkaConnection(endpoint);
         return create(connection, spec, new KafkaTopics(connection), new KafkaConfigs(connection, spec));
     }
 
@@ -71,6 +79,8 @@ public final class KafkaClients implements DriverFactory {
         int fetchBytes = configs.fetchBytes();
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("bootstrap", connection.describe());
+        settings.put("credentials", connection.credentials());
+        connection.tls().ifPresent(tls -> settings.put("tls", tls));
         settings.put("queue", "a topic of " + KafkaTopics.PARTITIONS + " partitions, 1 replica, created by the"
                 + " suite; no record key (the default partitioner spreads records over the partitions)");
         settings.put("acks", "all (enable.idempotence=true, the default)");
@@ -108,6 +118,11 @@ public final class KafkaClients implements DriverFactory {
             @Override
             public ClientInfo info() {
                 return info;
+            }
+
+            @Override
+            public void verifyConnection() throws Exception {
+                topics.verify();
             }
 
             @Override

@@ -62,8 +62,13 @@ public final class KafkaShareGroups implements DriverFactory {
     }
 
     @Override
+    public java.util.Set<dev.brokerbench.core.broker.SaslMechanism> saslMechanisms() {
+        return producers.saslMechanisms();
+    }
+
+    @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) throws Exception {
-        KafkaConnection connection = new KafkaConnection(endpoint, id());
+        KafkaConnection connection = new KafkaConnection(endpoint);
         KafkaTopics topics = new KafkaTopics(connection);
         KafkaConfigs configs = new KafkaConfigs(connection, spec);
         Driver kafka = producers.create(connection, spec, topics, configs);
@@ -86,6 +91,11 @@ public final class KafkaShareGroups implements DriverFactory {
             @Override
             public ClientInfo info() {
                 return info;
+            }
+
+            @Override
+            public void verifyConnection() throws Exception {
+                kafka.verifyConnection();
             }
 
             @Override

@@ -67,6 +67,18 @@ final class KafkaTopics implements AutoCloseable {
                         AlterConfigOp.OpType.SET)))).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
+    /**
+     * Asks the cluster its id, which needs a connection the broker accepted: a refused TLS handshake or SASL login
+     * fails here ({@code SslAuthenticationException}, {@code SaslAuthenticationException}) with the broker's reason.
+     */
+    void verify() throws Exception {
+        try {
+            admin.describeCluster().clusterId().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
     /** Creates the queue's topic unless this client or another already did. */
     void ensure(String topic) throws Exception {
         ensure(topic, PARTITIONS);

@@ -2,6 +2,10 @@ package dev.brokerbench.app.cli;
 
 import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.broker.Credentials;
+import dev.brokerbench.core.broker.SaslMechanism;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 import dev.brokerbench.jms.jndi.JndiProvider;
 import dev.brokerbench.jms.jndi.JndiSettings;
 import dev.brokerbench.jms.jndi.ProviderSetupException;
@@ -50,6 +54,14 @@ public final class ProviderOptions {
             description = "A file holding the password on its first line (never printed or stored).")
     Path passwordFile;
 
+    @Option(names = SASL_MECHANISM, paramLabel = "NAME",
+            description = "The SASL mechanism to log in with, for the client paths that let a client choose (Kafka's,"
+                    + " where the default is PLAIN; qpid-jms, where the default is the best the broker offers): "
+                    + "PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512 (with --user).")
+    String saslMechanism;
+
+    static final String SASL_MECHANISM = "--sasl-mechanism";
+
     /** The catalog with the provider added, or as it is without {@code --jndi}; an error naming the option at fault. */
     Catalog apply(CommandLine cli, Catalog catalog) {
         Optional<JndiProvider> provider = open(cli, catalog);
@@ -70,6 +82,10 @@ public final class ProviderOptions {
         if (catalog.broker(name).isPresent() || catalog.baselineIds().contains(name)) {
             throw new ParameterException(cli, "--provider-name: '" + name + "' is a built-in broker; choose another"
                     + " id (lower-case letters, digits and '-')");
+        }
+        if (credentials(cli).mechanism().isPresent()) {
+            throw new ParameterException(cli, SASL_MECHANISM + ": a JMS provider given with --jndi chooses its SASL"
+                    + " mechanism as its own settings in the JNDI file say");
         }
         try {
             return Optional.of(JndiProvider.open(name, jars, JndiSettings.read(jndi), credentials(cli)));
@@ -98,6 +114,34 @@ public final class ProviderOptions {
         if (password.isPresent() && user == null) {
             throw new ParameterException(cli, "--user: a password was given without a user");
         }
-        return new Credentials(Optional.ofNullable(user), password);
+        Optional<SaslMechanism> mechanism = Optional.ofNullable(saslMechanism).map(name -> SaslMechanism.named(name)
+                .orElseThrow(() -> new ParameterException(cli, SASL_MECHANISM + ": '" + name + "' is not one of "
+                        + Arrays.stream(SaslMechanism.values()).map(SaslMechanism::wireName)
+                        .collect(Collectors.joining(", ")))));
+        if (mechanism.isPresent() && user == null) {
+            throw new ParameterException(cli, SASL_MECHANISM + ": a SASL mechanism logs a user in; give --user with"
+                    + " it");
+        }
+        return new Credentials(Optional.ofNullable(user), password, mechanism);
+    }
+
+    /**
+     * A SASL mechanism is for paths that can be told one: any other selected path is an error naming those that
+     * can, so that no path logs in otherwise than asked.
+     */
+    static void checkMechanism(CommandLine cli, Credentials credentials, List<DriverFactory> paths,
+                               Catalog catalog) {
+        if (credentials.mechanism().isEmpty()) {
+            return;
+        }
+        SaslMechanism mechanism = credentials.mechanism().get();
+        List<String> cannot = paths.stream().filter(p -> !p.saslMechanisms().contains(mechanism))
+                .map(DriverFactory::id).distinct().toList();
+        if (!cannot.isEmpty()) {
+            throw new ParameterException(cli, SASL_MECHANISM + ": client path" + (cannot.size() > 1 ? "s " : " ")
+                    + String.join(", ", cannot) + " cannot be told a SASL mechanism; paths that can log in with "
+                    + mechanism + ": " + catalog.paths().stream().filter(p -> p.saslMechanisms().contains(mechanism))
+                    .map(DriverFactory::id).collect(Collectors.joining(", ")) + " (narrow --client)");
+        }
     }
 }

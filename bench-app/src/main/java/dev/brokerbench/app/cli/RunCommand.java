@@ -278,6 +278,9 @@ public final class RunCommand implements Callable<Integer> {
             entries.add(new MatrixRunner.Entry(broker, paths(catalog, broker, clientIds), selected));
         }
 
+        ProviderOptions.checkMechanism(cli, providerOptions.credentials(cli), entries.stream()
+                .flatMap(e -> e.paths().stream().filter(p -> e.runtime().protocols().contains(p.protocol())))
+                .toList(), catalog);
         for (MatrixRunner.Entry entry : entries) {
             ExternalCheck.reachable(cli, entry, env);
         }

@@ -34,14 +34,25 @@ import java.util.Properties;
  */
 public class KafkaLocalRuntime implements BrokerRuntime {
     private final KafkaDurability durability;
+    private final List<KafkaSecureListener> secure;
 
     /** Kafka with its default durability ({@link KafkaDurability#PAGE_CACHE}). */
     public KafkaLocalRuntime() {
         this(KafkaDurability.PAGE_CACHE);
     }
 
+    /**
+     * Kafka with its default durability that also serves clients on {@code secure} listeners (TLS and a SASL login,
+     * as a Kafka users run), besides the plain one its endpoint names.
+     */
+    public KafkaLocalRuntime(List<KafkaSecureListener> secure) {
+        this.durability = KafkaDurability.PAGE_CACHE;
+        this.secure = List.copyOf(secure);
+    }
+
     protected KafkaLocalRuntime(KafkaDurability durability) {
         this.durability = durability;
+        this.secure = List.of();
     }
 
     private static Path home(Path distributionDir) {
@@ -72,7 +83,7 @@ public class KafkaLocalRuntime implements BrokerRuntime {
         int controllerPort = Ports.freeLoopbackPort();
         Path config = dir.resolve("server.properties");
         writeProperties(config, KafkaServerConfig.local("127.0.0.1", port, controllerPort,
-                dir.resolve("data").toString(), durability));
+                dir.resolve("data").toString(), durability, secure));
         Path logs = dir.resolve("logs");
         // what the storage tool and the server share: the jars and the logging
         List<String> classpath = List.of(
@@ -82,6 +93,7 @@ public class KafkaLocalRuntime implements BrokerRuntime {
         format.addAll(classpath);
         format.addAll(List.of("kafka.tools.StorageTool", "format", "--standalone", "--cluster-id",
                 KafkaClusterId.random(), "--config", config.toString()));
+        format.addAll(KafkaSecureListener.formatArguments(secure));
         LocalCommand.run("kafka-storage format", format, dir, dir.resolve("format.log"), env.startTimeout());
 
         List<String> command = new ArrayList<>(List.of(Jvm.javaExecutable()));
@@ -96,6 +108,9 @@ public class KafkaLocalRuntime implements BrokerRuntime {
         Map<String, String> settings = durability.settings(env.heap());
         settings.put("installation", "kafka_2.13 and its dependencies from Maven Central, kafka-storage format"
                 + " --standalone, kafka.Kafka server.properties");
+        secure.forEach(l -> settings.put("listener " + l.name(), "SASL_SSL on 127.0.0.1:" + l.port() + " ("
+                + String.join(", ", KafkaSecureListener.MECHANISMS) + (l.clientTrustStore().isPresent()
+                ? "; client certificate required" : "") + ")"));
         return Instances.startOrClean(new LocalBrokerInstance(this, launch, Map.of(Protocol.KAFKA, endpoint), settings,
                 env.startTimeout(), dir));
     }

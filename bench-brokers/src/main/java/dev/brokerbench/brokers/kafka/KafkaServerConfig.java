@@ -1,6 +1,7 @@
 package dev.brokerbench.brokers.kafka;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,14 +36,30 @@ public final class KafkaServerConfig {
      */
     public static Map<String, String> local(String host, int clientPort, int controllerPort, String logDir,
                                             KafkaDurability durability) {
+        return local(host, clientPort, controllerPort, logDir, durability, List.of());
+    }
+
+    /** {@link #local} with further SASL_SSL client listeners on {@code host}, each advertised at its own port. */
+    public static Map<String, String> local(String host, int clientPort, int controllerPort, String logDir,
+                                            KafkaDurability durability, List<KafkaSecureListener> secure) {
         Map<String, String> p = common(logDir, durability);
         p.put("controller.quorum.bootstrap.servers", host + ":" + controllerPort);
-        p.put("listeners", CLIENT_LISTENER + "://" + host + ":" + clientPort + "," + CONTROLLER_LISTENER + "://"
-                + host + ":" + controllerPort);
-        p.put("advertised.listeners", CLIENT_LISTENER + "://" + host + ":" + clientPort + ","
+        StringBuilder listeners = new StringBuilder(CLIENT_LISTENER + "://" + host + ":" + clientPort + ","
                 + CONTROLLER_LISTENER + "://" + host + ":" + controllerPort);
+        StringBuilder protocols = new StringBuilder(CONTROLLER_LISTENER + ":PLAINTEXT," + CLIENT_LISTENER
+                + ":PLAINTEXT");
+        for (KafkaSecureListener l : secure) {
+            listeners.append(',').append(l.name()).append("://").append(host).append(':').append(l.port());
+            protocols.append(',').append(l.name()).append(":SASL_SSL");
+        }
+        p.put("listeners", listeners.toString());
+        p.put("advertised.listeners", listeners.toString());
         p.put("inter.broker.listener.name", CLIENT_LISTENER);
-        p.put("listener.security.protocol.map", CONTROLLER_LISTENER + ":PLAINTEXT," + CLIENT_LISTENER + ":PLAINTEXT");
+        p.put("listener.security.protocol.map", protocols.toString());
+        if (!secure.isEmpty()) {
+            p.put("sasl.enabled.mechanisms", String.join(",", KafkaSecureListener.MECHANISMS));
+            secure.forEach(l -> p.putAll(l.serverProperties()));
+        }
         return p;
     }
 

@@ -2,7 +2,10 @@ package dev.brokerbench.brokers.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class KafkaServerConfigTest {
@@ -33,5 +36,33 @@ class KafkaServerConfigTest {
                 .contains("INTERNAL://localhost:9094");
         assertThat(p).containsEntry("inter.broker.listener.name", "INTERNAL")
                 .containsEntry("controller.quorum.voters", "1@localhost:9093");
+    }
+
+    @Test
+    void aSecureListenerIsAdvertisedAsSaslSslWithItsOwnStoresAndUsers() {
+        KafkaSecureListener secure = new KafkaSecureListener("SECURE", 3, Path.of("/k/broker.p12"),
+                Optional.of(Path.of("/k/clients.p12")), "pw", Map.of("alice", "a-secret"));
+        Map<String, String> p = KafkaServerConfig.local("127.0.0.1", 1, 2, "/d", KafkaDurability.PAGE_CACHE,
+                List.of(secure));
+        assertThat(p.get("listeners")).endsWith(",SECURE://127.0.0.1:3");
+        assertThat(p.get("advertised.listeners")).endsWith(",SECURE://127.0.0.1:3");
+        assertThat(p.get("listener.security.protocol.map")).endsWith(",SECURE:SASL_SSL");
+        assertThat(p).containsEntry("inter.broker.listener.name", "PLAINTEXT")
+                .containsEntry("listener.name.secure.ssl.keystore.location", "/k/broker.p12")
+                .containsEntry("listener.name.secure.ssl.client.auth", "required")
+                .containsEntry("listener.name.secure.sasl.enabled.mechanisms", "PLAIN,SCRAM-SHA-512");
+        assertThat(p.get("listener.name.secure.plain.sasl.jaas.config")).contains("user_alice=\"a-secret\"");
+        assertThat(KafkaSecureListener.formatArguments(List.of(secure, secure)))
+                .containsExactly("--add-scram", "SCRAM-SHA-512=[name=alice,password=a-secret]");
+        assertThat(KafkaServerConfig.local("127.0.0.1", 1, 2, "/d", KafkaDurability.PAGE_CACHE))
+                .doesNotContainKey("sasl.enabled.mechanisms");
+    }
+
+    @Test
+    void aListenerNeedsANameOfItsOwnAndAUser() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KafkaSecureListener("PLAINTEXT", 3,
+                Path.of("k"), Optional.empty(), "pw", Map.of("a", "b"))).hasMessageStartingWith("name:");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KafkaSecureListener("S", 3,
+                Path.of("k"), Optional.empty(), "pw", Map.of())).hasMessageStartingWith("users:");
     }
 }

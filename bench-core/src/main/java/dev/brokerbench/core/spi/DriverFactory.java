@@ -2,8 +2,10 @@ package dev.brokerbench.core.spi;
 
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.SaslMechanism;
 import dev.brokerbench.core.model.ClientSpec;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A client path: one client library speaking one protocol. Registered through {@link java.util.ServiceLoader}.
@@ -31,6 +33,14 @@ public interface DriverFactory {
      * broker's to say ({@link dev.brokerbench.core.broker.BrokerDescriptor#gaps}).
      */
     Map<Capability, Support> capabilities();
+
+    /**
+     * The SASL mechanisms this path can be told to log in with ({@code --sasl-mechanism}); none for a path whose
+     * protocol carries the login another way or whose library chooses for itself.
+     */
+    default Set<SaslMechanism> saslMechanisms() {
+        return Set.of();
+    }
 
     /**
      * Connects to {@code brokerId}'s endpoint. The broker id lets a path apply that broker's addressing quirks

@@ -2,6 +2,7 @@ package dev.brokerbench.jms.provider;
 
 import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.SaslMechanism;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.jms.driver.AsyncSend;
@@ -46,6 +47,11 @@ public final class QpidJms extends JmsDriverFactory {
     }
 
     @Override
+    public java.util.Set<SaslMechanism> saslMechanisms() {
+        return java.util.EnumSet.allOf(SaslMechanism.class);
+    }
+
+    @Override
     protected String library() {
         return "org.apache.qpid:qpid-jms-client";
     }
@@ -71,10 +77,12 @@ public final class QpidJms extends JmsDriverFactory {
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         Dialect dialect = DIALECTS.getOrDefault(brokerId, new Dialect("", "plain queue names"));
         // failover: the client reconnects by itself and holds sends meanwhile
-        String amqp = (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostAndPort();
+        // a SASL mechanism chosen by the user is the only one the client offers (amqp.saslMechanisms)
+        String amqp = (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostAndPort()
+                + endpoint.credentials().mechanism().map(m -> "?amqp.saslMechanisms=" + m.wireName()).orElse("");
         String url = (spec.reconnect() ? "failover:(" + amqp + ")?failover.reconnectDelay=100"
                 + "&failover.maxReconnectDelay=1000&failover.useReconnectBackOff=false"
-                + "&failover.maxReconnectAttempts=1200&" : amqp + "?")
+                + "&failover.maxReconnectAttempts=1200&" : amqp + (amqp.contains("?") ? "&" : "?"))
                 + "jms.prefetchPolicy.all=" + spec.prefetch()
                 + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
                 + "&jms.requestTimeout=30000&jms.sendTimeout=30000&jms.connectTimeout=30000"
