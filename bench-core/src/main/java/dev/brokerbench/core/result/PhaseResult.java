@@ -2,7 +2,9 @@ package dev.brokerbench.core.result;
 
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.PublishMode;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One phase as measured.
@@ -21,9 +23,23 @@ import java.util.List;
  * @param sendDelay     rate-limited publish only: how late sends left compared with the schedule
  * @param resources     CPU and GC
  * @param errors        first errors seen (at most 20), empty when clean
+ * @param logs          the latencies interval by interval, for the histogram logs the result store writes beside
+ *                      the result; not part of the result's JSON (read back: empty)
  */
 public record PhaseResult(String name, Action action, PublishMode mode, boolean reported, long expected,
                           long completed, double activeSeconds, RateSummary rate, TimeSeries series,
                           LatencySummary latency, LatencySummary sendDelay, ResourceUsage resources,
-                          List<String> errors) {
+                          List<String> errors, @JsonIgnore Map<LatencyMetric, LatencyLog> logs) {
+    public PhaseResult {
+        logs = logs == null ? Map.of() : Map.copyOf(logs);
+    }
+
+    /** A phase without histogram logs. */
+    public PhaseResult(String name, Action action, PublishMode mode, boolean reported, long expected,
+                       long completed, double activeSeconds, RateSummary rate, TimeSeries series,
+                       LatencySummary latency, LatencySummary sendDelay, ResourceUsage resources,
+                       List<String> errors) {
+        this(name, action, mode, reported, expected, completed, activeSeconds, rate, series, latency, sendDelay,
+                resources, errors, Map.of());
+    }
 }

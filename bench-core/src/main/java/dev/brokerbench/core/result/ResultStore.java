@@ -10,8 +10,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Results as one JSON file per cell and repeat, written atomically (a half-written file never appears under its name). */
+/**
+ * Results as one JSON file per cell and repeat, written atomically (a half-written file never appears under its name),
+ * and beside them, under {@value #HISTOGRAMS}, the HdrHistogram interval log of each latency its measured phases
+ * recorded: {@code CELL__PHASE__METRIC.hlog}, e.g. {@code artemis__artemis-core-jms__c1__publish__confirm.hlog}.
+ */
 public final class ResultStore {
+    /** The directory of the histogram logs, in the results directory. */
+    public static final String HISTOGRAMS = "histograms";
     private final Path dir;
 
     public ResultStore(Path dir) {
@@ -24,9 +30,21 @@ public final class ResultStore {
 
     public Path write(RunResult result) {
         Repeat repeat = result.repeatOrSingle();
-        String name = result.broker().brokerId() + "__" + result.client().clientPath() + "__"
-                + result.workload().name() + (repeat.of() > 1 ? "__r" + repeat.index() : "") + ".json";
-        return writeAtomically(dir.resolve(name), Json.mapper().valueToTree(result).toPrettyString());
+        String cell = result.broker().brokerId() + "__" + result.client().clientPath() + "__"
+                + result.workload().name() + (repeat.of() > 1 ? "__r" + repeat.index() : "");
+        for (PhaseResult phase : result.phases() == null ? List.<PhaseResult>of() : result.phases()) {
+            phase.logs().forEach((metric, log) -> {
+                Path file = dir.resolve(HISTOGRAMS).resolve(cell + "__" + phase.name() + "__" + metric.fileName()
+                        + ".hlog");
+                try {
+                    log.write(file, result.broker().brokerId() + " / " + result.client().clientPath() + " / "
+                            + result.workload().name() + ", phase " + phase.name() + ": " + metric.description());
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot write " + file, e);
+                }
+            });
+        }
+        return writeAtomically(dir.resolve(cell + ".json"), Json.mapper().valueToTree(result).toPrettyString());
     }
 
     public static Path writeAtomically(Path target, String content) {

@@ -1,7 +1,12 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.LatencyRecorder;
+import dev.brokerbench.core.result.LatencyLog;
+import dev.brokerbench.core.result.LatencyMetric;
+import java.util.EnumMap;
+import java.util.Map;
 import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.SendLedger;
@@ -55,6 +60,7 @@ final class PublishPhase {
         FaultTrigger trigger = ctx.fault() == null ? null
                 : FaultTrigger.start(() -> kill(ctx, reconnect), clock,
                         (long) Math.ceil(streams.total() * ctx.fault().at()));
+        IntervalSampler sampler = IntervalSampler.start(latency, sendDelay);
         try {
             ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue(), mode),
                     (client, publisher) -> {
@@ -72,6 +78,7 @@ final class PublishPhase {
                     },
                     ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
         } finally {
+            sampler.close();
             ctx.progress().phaseEnded();
             if (trigger != null) {
                 trigger.stop();
@@ -79,10 +86,20 @@ final class PublishPhase {
         }
         boolean paced = ctx.workload().ratePerSecond() > 0;
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
+        Map<LatencyMetric, LatencyLog> logs = new EnumMap<>(LatencyMetric.class);
+        LatencySummary confirm = null; // nothing confirms an unconfirmed send
+        if (mode.confirmed()) {
+            confirm = LatencySummary.of(latency.histogram());
+            logs.put(LatencyMetric.CONFIRM, latency.log());
+        }
+        LatencySummary delay = null;
+        if (paced) {
+            delay = LatencySummary.of(sendDelay.histogram());
+            logs.put(LatencyMetric.SEND_DELAY, sendDelay.log());
+        }
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
-                mode.confirmed() ? LatencySummary.of(latency.histogram()) : null, // nothing confirms an unconfirmed send
-                paced ? LatencySummary.of(sendDelay.histogram()) : null, meter.stop(), errors.snapshot());
+                confirm, delay, meter.stop(), errors.snapshot(), logs);
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect);
     }
 

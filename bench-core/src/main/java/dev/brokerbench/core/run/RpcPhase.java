@@ -1,6 +1,9 @@
 package dev.brokerbench.core.run;
 
+import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.LatencyRecorder;
+import dev.brokerbench.core.result.LatencyMetric;
+import java.util.Map;
 import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.Streams;
@@ -63,6 +66,7 @@ final class RpcPhase {
             serverTally.attach(clock.lane(streams.size()));
         }
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
+        IntervalSampler sampler = IntervalSampler.start(latency);
         try {
             ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().requester(ctx.workload().queue(),
                             !oneWay),
@@ -81,6 +85,7 @@ final class RpcPhase {
                 awaitServers(clock, tally.sent.sum(), timeoutNanos);
             }
         } finally {
+            sampler.close();
             serverTally.detach();
             ctx.progress().phaseEnded();
         }
@@ -93,7 +98,7 @@ final class RpcPhase {
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
                 oneWay ? null : LatencySummary.of(latency.histogram()), null,
-                meter.stop(), errors.snapshot());
+                meter.stop(), errors.snapshot(), oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
         return new Outcome(result, accounting);
     }
 

@@ -1,0 +1,86 @@
+package dev.brokerbench.core.result;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * The latencies of one phase interval by interval, written as HdrHistogram's interval log (the format jHiccup writes
+ * and HistogramLogAnalyzer, HistogramLogProcessor and HdrHistogram's plotting page read): values in nanoseconds,
+ * each interval stamped with its start and length, the maximum column in milliseconds. Each interval is kept
+ * compressed (a few hundred bytes, where the histogram itself takes about 260 KB).
+ *
+ * @param intervals in time order
+ */
+public record LatencyLog(List<Interval> intervals) {
+    public LatencyLog {
+        intervals = List.copyOf(intervals);
+    }
+
+    /**
+     * One interval.
+     *
+     * @param startMillis when it began, milliseconds since the epoch
+     * @param endMillis   when it ended
+     * @param count       values recorded in it
+     * @param compressed  its histogram, {@link Histogram#encodeIntoCompressedByteBuffer} encoded
+     */
+    public record Interval(long startMillis, long endMillis, long count, byte[] compressed) {
+        /** {@code histogram}, compressed, with its start and end time stamps. */
+        public static Interval of(Histogram histogram) {
+            ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+            int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+            byte[] bytes = new byte[length];
+            buffer.flip();
+            buffer.get(bytes);
+            return new Interval(histogram.getStartTimeStamp(), histogram.getEndTimeStamp(),
+                    histogram.getTotalCount(), bytes);
+        }
+
+        Histogram histogram() {
+            try {
+                Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressed), 0);
+                h.setStartTimeStamp(startMillis);
+                h.setEndTimeStamp(endMillis);
+                return h;
+            } catch (java.util.zip.DataFormatException e) {
+                throw new IllegalStateException("an interval encoded here does not decode", e);
+            }
+        }
+    }
+
+    /** Writes the log to {@code file}, replacing it; {@code what} names the latency in the log's comment. */
+    public void write(Path file, String what) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        try (OutputStream out = Files.newOutputStream(file);
+             PrintStream print = new PrintStream(out, false, StandardCharsets.US_ASCII)) {
+            HistogramLogWriter writer = new HistogramLogWriter(print);
+            writer.outputComment("brokerbench: " + what + ", values in nanoseconds");
+            writer.outputLogFormatVersion();
+            long start = intervals.isEmpty() ? 0 : intervals.get(0).startMillis();
+            writer.outputStartTime(start);
+            writer.setBaseTime(start);
+            writer.outputLegend();
+            for (Interval interval : intervals) {
+                // time stamps relative to the base time; the max column divided by 1e6 (the writer's default): ms
+                writer.outputIntervalHistogram(interval.histogram());
+            }
+            print.flush();
+            if (print.checkError()) {
+                throw new IOException("could not write " + file);
+            }
+        }
+    }
+
+    /** Every value of every interval. */
+    public long count() {
+        return intervals.stream().mapToLong(Interval::count).sum();
+    }
+}
