@@ -39,6 +39,13 @@ public record KafkaSecureListener(String name, int port, Path keyStore, Optional
         if (users.isEmpty()) {
             throw new IllegalArgumentException("users: a SASL listener needs at least one user");
         }
+        // written unescaped into a JAAS option (user_NAME="PASSWORD") and kafka-storage's [name=N,password=P]
+        users.forEach((user, password) -> {
+            if (!user.matches("[A-Za-z0-9_-]+") || !password.matches("[^\"\\,\\]\\s]+")) {
+                throw new IllegalArgumentException("users: '" + user + "' and its password must be plain words"
+                        + " (user: letters, digits, '_', '-'; password: no quote, backslash, comma, ']' or space)");
+            }
+        });
         users = Map.copyOf(users);
     }
 

@@ -64,5 +64,7 @@ class KafkaServerConfigTest {
                 Path.of("k"), Optional.empty(), "pw", Map.of("a", "b"))).hasMessageStartingWith("name:");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KafkaSecureListener("S", 3,
                 Path.of("k"), Optional.empty(), "pw", Map.of())).hasMessageStartingWith("users:");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KafkaSecureListener("S", 3,
+                Path.of("k"), Optional.empty(), "pw", Map.of("a", "b\"c"))).hasMessageStartingWith("users: 'a'");
     }
 }

@@ -17,6 +17,10 @@ public final class IntervalSampler implements AutoCloseable {
     private final ScheduledExecutorService timer;
 
     private IntervalSampler(List<LatencyRecorder> recorders) {
+        if (recorders.isEmpty()) {
+            timer = null;
+            return;
+        }
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "brokerbench-interval-sampler");
             t.setDaemon(true);
@@ -27,14 +31,17 @@ public final class IntervalSampler implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
-    /** Starts sampling {@code recorders}. */
-    public static IntervalSampler start(LatencyRecorder... recorders) {
-        return new IntervalSampler(List.of(recorders));
+    /** Starts sampling {@code recorders} (none: a sampler that does nothing, for a phase that logs no latency). */
+    public static IntervalSampler start(List<LatencyRecorder> recorders) {
+        return new IntervalSampler(List.copyOf(recorders));
     }
 
     /** Stops sampling; the interval still open is closed by the recorder's {@link LatencyRecorder#histogram}. */
     @Override
     public void close() {
+        if (timer == null) {
+            return;
+        }
         timer.shutdownNow();
         try {
             timer.awaitTermination(5, TimeUnit.SECONDS);

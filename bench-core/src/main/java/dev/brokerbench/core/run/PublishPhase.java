@@ -5,7 +5,9 @@ import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.LatencyRecorder;
 import dev.brokerbench.core.result.LatencyLog;
 import dev.brokerbench.core.result.LatencyMetric;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ResourceMeter;
@@ -60,7 +62,16 @@ final class PublishPhase {
         FaultTrigger trigger = ctx.fault() == null ? null
                 : FaultTrigger.start(() -> kill(ctx, reconnect), clock,
                         (long) Math.ceil(streams.total() * ctx.fault().at()));
-        IntervalSampler sampler = IntervalSampler.start(latency, sendDelay);
+        boolean paced = ctx.workload().ratePerSecond() > 0;
+        // only the latencies this phase reports are logged, so only they are sampled
+        List<LatencyRecorder> logged = new ArrayList<>();
+        if (mode.confirmed()) {
+            logged.add(latency);
+        }
+        if (paced) {
+            logged.add(sendDelay);
+        }
+        IntervalSampler sampler = IntervalSampler.start(logged);
         try {
             ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue(), mode),
                     (client, publisher) -> {
@@ -84,7 +95,6 @@ final class PublishPhase {
                 trigger.stop();
             }
         }
-        boolean paced = ctx.workload().ratePerSecond() > 0;
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
         Map<LatencyMetric, LatencyLog> logs = new EnumMap<>(LatencyMetric.class);
         LatencySummary confirm = null; // nothing confirms an unconfirmed send

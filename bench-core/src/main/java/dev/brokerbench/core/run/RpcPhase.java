@@ -3,6 +3,7 @@ package dev.brokerbench.core.run;
 import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.LatencyRecorder;
 import dev.brokerbench.core.result.LatencyMetric;
+import java.util.List;
 import java.util.Map;
 import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ResourceMeter;
@@ -66,7 +67,7 @@ final class RpcPhase {
             serverTally.attach(clock.lane(streams.size()));
         }
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
-        IntervalSampler sampler = IntervalSampler.start(latency);
+        IntervalSampler sampler = IntervalSampler.start(oneWay ? List.of() : List.of(latency));
         try {
             ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().requester(ctx.workload().queue(),
                             !oneWay),
