@@ -59,6 +59,17 @@ final class ItSupport {
     }
 
     /** The message counts of a test run (-Dbrokerbench.it.scale): 1,000 messages for c1, 500 for c2. */
+    /** How many values the intervals of a histogram log hold, as HdrHistogram's reader reads them. */
+    static long loggedLatencies(Path log) throws java.io.IOException {
+        long count = 0;
+        org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(log.toFile());
+        for (org.HdrHistogram.EncodableHistogram h = reader.nextIntervalHistogram(); h != null;
+             h = reader.nextIntervalHistogram()) {
+            count += ((org.HdrHistogram.Histogram) h).getTotalCount();
+        }
+        return count;
+    }
+
     static String scale() {
         return System.getProperty("brokerbench.it.scale", "0.001");
     }

@@ -36,7 +36,7 @@ class RpcIT {
         ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--steal-retries", "0",
                 "--runtime", "local", "--broker", ItSupport.brokersOnceArgument(BASELINES.toArray(String[]::new)),
                 "--case", "r1,r2,r5,o1",
-                "--sweep", "payloadBytes=1,4096", "--sweep", "clients=1,8", "--scale", ItSupport.scale(), "--out",
+                "--sweep", "payloadBytes=1,4096", "--sweep", "clients=8", "--scale", ItSupport.scale(), "--out",
                 out.toString(), "--heap", "1g", "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
         boolean onlyToleratedNotOk = results.stream().filter(r -> !r.status().ok())

@@ -73,17 +73,6 @@ class SeedMatrixIT {
         return expected;
     }
 
-    /** The values of every interval of a histogram log. */
-    private static long loggedLatencies(Path log) throws java.io.IOException {
-        long count = 0;
-        org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(log.toFile());
-        for (org.HdrHistogram.EncodableHistogram h = reader.nextIntervalHistogram(); h != null;
-             h = reader.nextIntervalHistogram()) {
-            count += ((org.HdrHistogram.Histogram) h).getTotalCount();
-        }
-        return count;
-    }
-
     private static String cell(RunResult r) {
         return r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
     }
@@ -137,7 +126,7 @@ class SeedMatrixIT {
             if (reported.action() == Action.PUBLISH) {
                 assertThat(reported.latency().count()).isEqualTo(a.sent());
                 // the confirm latencies interval by interval, as HdrHistogram's reader reads them: every one
-                assertThat(loggedLatencies(out.resolve(ResultStore.HISTOGRAMS).resolve(r.broker().brokerId() + "__"
+                assertThat(ItSupport.loggedLatencies(out.resolve(ResultStore.HISTOGRAMS).resolve(r.broker().brokerId() + "__"
                         + r.client().clientPath() + "__" + r.workload().name() + "__" + reported.name()
                         + "__confirm.hlog"))).as(cell(r)).isEqualTo(a.sent());
             }

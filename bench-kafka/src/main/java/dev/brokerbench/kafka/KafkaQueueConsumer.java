@@ -36,6 +36,7 @@ final class KafkaQueueConsumer implements Consumer {
      */
     private long[] handedOver = new long[0];
     private static final long NONE = -1;
+    private static final long READY_POLL_MILLIS = 50;
 
     KafkaQueueConsumer(Properties config, String topic, AckMode ackMode) {
         this.consumer = new KafkaConsumer<>(config);
@@ -63,6 +64,15 @@ final class KafkaQueueConsumer implements Consumer {
                 forget(partitions);
             }
         });
+    }
+
+    /** Polls (keeping what arrives) until the group has assigned this member partitions. */
+    @Override
+    public void awaitReady(long timeoutMillis) {
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (consumer.assignment().isEmpty() && System.nanoTime() < until) {
+            consumer.poll(Duration.ofMillis(READY_POLL_MILLIS)).forEach(buffer::add);
+        }
     }
 
     @Override

@@ -86,6 +86,10 @@ public final class ConsoleListener implements RunListener {
                 result.rpc() != null ? result.rpc().summary()
                         : result.accounting() == null ? "no accounting" : result.accounting().summary(),
                 result.status().ok() ? "" : "  <<< " + result.status()));
+        if (p.endToEnd() != null) {
+            out.println(String.format(Locale.ROOT, "      end-to-end p50 %,.0f µs, p99 %,.0f µs, max %,.0f µs",
+                    p.endToEnd().p50Micros(), p.endToEnd().p99Micros(), p.endToEnd().maxMicros()));
+        }
         if (result.caveats() != null) {
             result.caveats().forEach(c -> out.println("      " + c));
         }

@@ -24,9 +24,14 @@ public final class ReportSections {
                             + " the charts draw the median repeat of each cell; a chart of its own draws every"
                             + " cell's mean with its interval.", parts));
         }
-        if (!CallTables.queues(results).isEmpty()) {
+        if (!SummaryTables.queueCells(results).isEmpty()) {
             sections.add(new Section("results", "Results: queue cases", "reported phase of each case", RESULTS_NOTE,
                     List.of(new Section.Table(null, SummaryTables.results(results)))));
+        }
+        if (!LiveTables.of(results).isEmpty()) {
+            sections.add(new Section("live", "Live: publish and consume at once",
+                    "end-to-end latency from send to first receipt", LiveTables.NOTE,
+                    List.of(new Section.Table(null, LiveTables.live(results)))));
         }
         if (!CallTables.of(results).isEmpty()) {
             List<Section.Part> parts = new ArrayList<>(List.of(new Section.Table(null, CallTables.calls(results))));

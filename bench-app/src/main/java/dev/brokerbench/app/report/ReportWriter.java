@@ -3,7 +3,8 @@ package dev.brokerbench.app.report;
 import dev.brokerbench.app.report.charts.Charts;
 import dev.brokerbench.app.report.charts.SweepCharts;
 import dev.brokerbench.app.report.html.HtmlPage;
-import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.result.LatencyMetric;
+import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
@@ -58,9 +59,16 @@ public final class ReportWriter {
             String title = results.get(0).workload().title();
             charts.add(Charts.progress(name, title, results, palette));
             charts.add(Charts.windows(name, title, results));
-            if (results.get(0).reportedPhase().action() == Action.PUBLISH
-                    || results.get(0).reportedPhase().action() == Action.RPC) {
-                charts.add(Charts.latency(name, title, results, palette));
+            switch (results.get(0).reportedPhase().action()) {
+                case PUBLISH -> charts.add(Charts.latency(name, title, results, palette, LatencyMetric.CONFIRM,
+                        PhaseResult::latency));
+                case RPC -> charts.add(Charts.latency(name, title, results, palette, LatencyMetric.CALL,
+                        PhaseResult::latency));
+                case LIVE -> charts.add(Charts.latency(name, title, results, palette, LatencyMetric.END_TO_END,
+                        PhaseResult::endToEnd));
+                case CONSUME, ONEWAY -> {
+                    // no latency measured
+                }
             }
         });
         for (CallTables.SweepResults sweep : CallTables.sweeps(data.results())) {
@@ -85,7 +93,7 @@ public final class ReportWriter {
                 + "messages,overall_msg_s,window_min_msg_s,window_mean_msg_s,window_max_msg_s,confirm_p50_us,"
                 + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status,replies_correct,replies_wrong,"
                 + "replies_late,calls_timed_out,client_cpu_us_per_msg,broker_cpu_us_per_msg,client_limit,repeat,repeats,"
-                + "position,seed\n");
+                + "position,seed,end_to_end_p50_us,end_to_end_p99_us\n");
         for (RunResult r : results) {
             var p = r.reportedPhase();
             var a = r.accounting();
@@ -109,7 +117,9 @@ public final class ReportWriter {
                     num(p.resources().brokerMicrosPerMessage(p.completed())),
                     p.resources().clientSaturated() ? p.resources().clientLimit().name() : "",
                     String.valueOf(r.repeatOrSingle().index()), String.valueOf(r.repeatOrSingle().of()),
-                    String.valueOf(r.repeatOrSingle().position()), String.valueOf(r.repeatOrSingle().seed()))))
+                    String.valueOf(r.repeatOrSingle().position()), String.valueOf(r.repeatOrSingle().seed()),
+                    p.endToEnd() == null ? "" : num(p.endToEnd().p50Micros()),
+                    p.endToEnd() == null ? "" : num(p.endToEnd().p99Micros()))))
                     .append('\n');
         }
         return sb.toString();

@@ -19,9 +19,14 @@ public final class SummaryTables {
     private SummaryTables() {
     }
 
-    /** Queue workloads only; request/reply and one-way cells are in {@link CallTables#calls}. */
+    /** Cells of queue workloads filled then drained: not calls ({@link CallTables}), not live ({@link LiveTables}). */
+    static List<RunResult> queueCells(List<RunResult> all) {
+        return CallTables.queues(all).stream().filter(r -> !r.workload().live()).toList();
+    }
+
+    /** Queue workloads filled then drained only; the others have tables of their own. */
     public static TextTable results(List<RunResult> all) {
-        List<RunResult> results = CallTables.queues(all);
+        List<RunResult> results = queueCells(all);
         TextTable t = new TextTable(List.of("broker", "client path", "case", "what", "min msg/s", "mean msg/s",
                 "max msg/s", "overall msg/s", "confirm p50/p99 µs", "CPU µs/msg client / broker", "steal", "sent",
                 "confirmed", "received", "dup", "reord", "lost", "status"));

@@ -77,6 +77,11 @@ final class SlowedDriver implements Driver {
             }
 
             @Override
+            public void awaitReady(long timeoutMillis) throws Exception {
+                consumer.awaitReady(timeoutMillis);
+            }
+
+            @Override
             public boolean receive(long timeoutMillis, Delivery sink) throws Exception {
                 boolean received = consumer.receive(timeoutMillis, sink);
                 if (received) {

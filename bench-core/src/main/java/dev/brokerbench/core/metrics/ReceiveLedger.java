@@ -1,6 +1,8 @@
 package dev.brokerbench.core.metrics;
 
 import java.util.BitSet;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -9,6 +11,10 @@ import java.util.concurrent.atomic.LongAdder;
  * duplicates per stream, messages from elsewhere, redelivery flags, and how many of the messages the drain waits for
  * (those the broker confirmed, or an unconfirmed send handed over) have arrived. Ordering is tracked per consumer
  * ({@link OrderTracker}).
+ *
+ * <p>Two kinds: after a publish phase ({@link #ReceiveLedger(SendLedger)}), what the drain waits for is known from the
+ * start; while publishing ({@link #whilePublishing}), a message may arrive before its confirmation is recorded, so
+ * nothing is awaited until {@link #publishEnded} and then the received set is compared with the expected one.
  */
 public final class ReceiveLedger {
     /** What one delivery was. */
@@ -25,6 +31,9 @@ public final class ReceiveLedger {
     private final SendLedger sent;
     private final LongAdder expectedArrived = new LongAdder();
     private final long expectedTotal;
+    /** Null after a publish phase; while publishing, empty until the publishers are done, then when they were. */
+    private final AtomicReference<OptionalLong> publishEnded;
+    private volatile boolean allArrived;
     private final AtomicBitSet[] received;
     private final AtomicLongArray duplicates;
     private final LongAdder unique = new LongAdder();
@@ -34,9 +43,19 @@ public final class ReceiveLedger {
 
     /** @param sent the publish phase whose messages this drain expects */
     public ReceiveLedger(SendLedger sent) {
+        this(sent, null);
+    }
+
+    /** A ledger of consumers that run while {@code sent} is still being published: see {@link #publishEnded}. */
+    public static ReceiveLedger whilePublishing(SendLedger sent) {
+        return new ReceiveLedger(sent, new AtomicReference<>(OptionalLong.empty()));
+    }
+
+    private ReceiveLedger(SendLedger sent, AtomicReference<OptionalLong> publishEnded) {
         this.sent = sent;
+        this.publishEnded = publishEnded;
         this.streams = sent.streams();
-        this.expectedTotal = sent.expectedTotal();
+        this.expectedTotal = publishEnded == null ? sent.expectedTotal() : -1;
         this.received = new AtomicBitSet[streams.size()];
         this.duplicates = new AtomicLongArray(streams.size());
         for (int i = 0; i < streams.size(); i++) {
@@ -46,6 +65,11 @@ public final class ReceiveLedger {
 
     public Streams streams() {
         return streams;
+    }
+
+    /** The publishers' ledger whose messages this one receives. */
+    public SendLedger sent() {
+        return sent;
     }
 
     /** Records one delivery of stream {@code stream}'s message {@code sequence}. */
@@ -67,10 +91,32 @@ public final class ReceiveLedger {
             return Receipt.DUPLICATE;
         }
         unique.increment();
-        if (sent.isExpected(index, sequence)) {
+        if (publishEnded == null && sent.isExpected(index, sequence)) {
             expectedArrived.increment();
         }
         return Receipt.FIRST;
+    }
+
+    /** While publishing: the publishers are done (at {@code nanos}); from now on the expected set is final. */
+    public void publishEnded(long nanos) {
+        if (publishEnded == null) {
+            throw new IllegalStateException("this ledger's publish phase ended before it was made");
+        }
+        publishEnded.set(OptionalLong.of(nanos));
+    }
+
+    /** Whether publishers may still send: a ledger made while publishing, before {@link #publishEnded}. */
+    public boolean publishing() {
+        return publishEnded != null && publishEnded.get().isEmpty();
+    }
+
+    /**
+     * What an idle timeout counts from: the last delivery, or the end of publishing when that was later (consumers
+     * wait without a deadline while publishers run, however slowly they send).
+     */
+    public long idleFrom(long lastDeliveryNanos) {
+        OptionalLong ended = publishEnded == null ? OptionalLong.empty() : publishEnded.get();
+        return ended.isPresent() ? Math.max(lastDeliveryNanos, ended.getAsLong()) : lastDeliveryNanos;
     }
 
     /** Distinct messages of this phase's streams received so far. */
@@ -83,12 +129,29 @@ public final class ReceiveLedger {
      * never came may still come, or never), or, after unconfirmed sends, every one the library took.
      */
     public boolean allExpectedArrived() {
-        return expectedArrived.sum() >= expectedTotal;
+        if (publishEnded == null) {
+            return expectedArrived.sum() >= expectedTotal;
+        }
+        if (allArrived) {
+            return true;
+        }
+        if (publishEnded.get().isEmpty()) {
+            return false; // more may be sent and confirmed yet
+        }
+        for (int i = 0; i < streams.size(); i++) {
+            BitSet missing = sent.expectedSet(i);
+            missing.andNot(received[i].snapshot());
+            if (!missing.isEmpty()) {
+                return false;
+            }
+        }
+        allArrived = true;
+        return true;
     }
 
-    /** Messages the drain waits for. */
+    /** Messages the drain waits for (while publishing: those expected so far). */
     public long expectedTotal() {
-        return expectedTotal;
+        return publishEnded == null ? expectedTotal : sent.expectedTotal();
     }
 
     BitSet receivedSet(int index) {

@@ -82,10 +82,15 @@ public final class SendLedger {
     public long expectedTotal() {
         long total = 0;
         for (int i = 0; i < streams.size(); i++) {
-            BitSet expected = confirmedSet(i);
-            expected.or(taken[i].snapshot());
-            total += expected.cardinality();
+            total += expectedSet(i).cardinality();
         }
         return total;
+    }
+
+    /** The sequence numbers of stream {@code index} the drain must wait for ({@link #isExpected}). */
+    BitSet expectedSet(int index) {
+        BitSet expected = confirmedSet(index);
+        expected.or(taken[index].snapshot());
+        return expected;
     }
 }

@@ -12,5 +12,16 @@ public enum Action {
      */
     RPC,
     /** One-way streaming: clients send, server sessions receive; the rate is measured at the servers. */
-    ONEWAY
+    ONEWAY,
+    /**
+     * Publish and consume at once on one queue: each client publishes its share while as many consumers drain it.
+     * The rate counts first receipts; latency runs from the (intended) send to the first receipt, on this JVM's
+     * clock, besides the publishers' confirm latency.
+     */
+    LIVE;
+
+    /** Whether the phase sends with a publish mode (publish, and the publishers of a live phase). */
+    public boolean publishes() {
+        return this == PUBLISH || this == LIVE;
+    }
 }

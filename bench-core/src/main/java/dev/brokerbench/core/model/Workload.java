@@ -26,8 +26,8 @@ import java.util.List;
  * @param fault              kill -9 the broker during the reported publish phase, or a consumer process during the
  *                           reported consume phase; null for no fault
  * @param phases             a publish phase that fills the queue, then a consume phase that drains it; one
- *                           of them is the reported figure, the other is set-up or verification. Or a single
- *                           request/reply ({@link Action#RPC}) or one-way ({@link Action#ONEWAY}) phase, where
+ *                           of them is the reported figure, the other is set-up or verification. Or a single live
+ *                           phase (publish and consume at once, {@link Action#LIVE}), or a single request/reply ({@link Action#RPC}) or one-way ({@link Action#ONEWAY}) phase, where
  *                           {@code messages} counts calls and a call without a reply within
  *                           {@code idleTimeoutSeconds} is counted as timed out
  * @param rpc                servers and calls in flight of an RPC or one-way workload; null otherwise
@@ -73,12 +73,14 @@ public record Workload(String name, String title, String queue, int clients, lon
         phases = List.copyOf(phases);
         check(phases.stream().filter(Phase::reported).count() == 1, "phases",
                 "must mark exactly one phase 'reported: true'", phases.stream().filter(Phase::reported).count());
-        boolean calls = reportedPhase(phases).action() == Action.RPC || reportedPhase(phases).action() == Action.ONEWAY;
-        check(calls ? phases.size() == 1 : phases.size() == 2 && phases.get(0).action() == Action.PUBLISH
+        Action reportedAction = reportedPhase(phases).action();
+        boolean calls = reportedAction == Action.RPC || reportedAction == Action.ONEWAY;
+        boolean single = calls || reportedAction == Action.LIVE;
+        check(single ? phases.size() == 1 : phases.size() == 2 && phases.get(0).action() == Action.PUBLISH
                         && phases.get(1).action() == Action.CONSUME, "phases",
-                "must be one publish phase followed by the consume phase that drains it, or a single rpc or oneway"
-                        + " phase", phases.stream().map(p -> p.action().name().toLowerCase()).toList());
-        check(!calls || fault == null, "fault", "is not supported on rpc and oneway workloads", fault);
+                "must be one publish phase followed by the consume phase that drains it, or a single live, rpc or"
+                        + " oneway phase", phases.stream().map(p -> p.action().name().toLowerCase()).toList());
+        check(!single || fault == null, "fault", "is not supported on live, rpc and oneway workloads", fault);
         check(calls == (rpc != null), "servers", calls ? "must be set for an rpc or oneway workload"
                 : "and rpcWindow apply to rpc and oneway workloads only", rpc);
         check(sweep == null || point == null, "sweep", "must not be set on a cell of a sweep", sweep);
@@ -125,7 +127,7 @@ public record Workload(String name, String title, String queue, int clients, lon
         boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
         return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, true, PARITY_PUBLISH_WINDOW, PARITY_PREFETCH,
                 AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null,
-                calls ? "rpc" : "seed");
+                calls ? "rpc" : reported == Action.LIVE ? "live" : "seed");
     }
 
     public Workload withClients(int n) {
@@ -147,6 +149,13 @@ public record Workload(String name, String title, String queue, int clients, lon
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, seconds, phases, fault, rpc, sweep, point,
                 group);
+    }
+
+    /** The same workload publishing at {@code perClient} messages per second per client (0: unpaced). */
+    public Workload withRate(double perClient) {
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, perClient, idleTimeoutSeconds, phases, fault, rpc, sweep,
+                point, group);
     }
 
     public Workload withFault(Fault f) {
@@ -179,6 +188,11 @@ public record Workload(String name, String title, String queue, int clients, lon
     public Workload validated() {
         points();
         return this;
+    }
+
+    /** True for a live workload: publishers and consumers on the queue at once. */
+    public boolean live() {
+        return reportedPhase().action() == Action.LIVE;
     }
 
     /** True for request/reply and one-way workloads (calls, not a queue filled then drained). */

@@ -67,7 +67,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         Fault f = fault == null ? null : Fault.of(fault);
         Rpc rpc = calls || servers != null || rpcWindow != null
                 ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1)) : null;
-        String g = group != null ? group : f != null ? "faults" : calls ? "rpc" : "seed";
+        boolean live = parsed.stream().anyMatch(p -> p.action() == Action.LIVE);
+        String g = group != null ? group : f != null ? "faults" : calls ? "rpc" : live ? "live" : "seed";
         return new Workload(name, title, queue != null ? queue : "bench." + name,
                 or(clients, DEFAULT_CLIENTS), or(messages, 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
                 or(persistent, true), or(publishWindow, Workload.PARITY_PUBLISH_WINDOW), or(prefetch, Workload.PARITY_PREFETCH),

@@ -7,7 +7,9 @@ public enum LatencyMetric {
     /** Rate-limited publish: how late each send left compared with its schedule. */
     SEND_DELAY("send-delay", "send delay behind the schedule"),
     /** Request/reply: from the request's send to its reply. */
-    CALL("call", "request to reply");
+    CALL("call", "request to reply"),
+    /** Live: from the (intended) send to the first receipt by a consumer. */
+    END_TO_END("end-to-end", "send to first receipt");
 
     private final String fileName;
     private final String description;

@@ -10,17 +10,19 @@ import java.util.Map;
  * One phase as measured.
  *
  * @param name          phase name
- * @param action        publish or consume
- * @param mode          publish mode (null for consume)
+ * @param action        what the phase did
+ * @param mode          publish mode (of the publishers, for a live phase); null for consume, rpc and one-way
  * @param reported      the case's headline phase
  * @param expected      messages the phase was meant to complete
- * @param completed     confirms (publish) or deliveries (consume) that happened
+ * @param completed     confirms (publish), replies (rpc) or first receipts (consume, live, one-way) that happened
  * @param activeSeconds first send/receive to last completion
  * @param rate          overall and per-window rates
  * @param series        progress curve for charts
- * @param latency       publish: send to broker confirmation (from the intended send time when rate-limited);
- *                      null for consume phases
+ * @param latency       publish: send to broker confirmation (from the intended send time when rate-limited); rpc:
+ *                      the call; null otherwise (a live phase's publishers report theirs as a publish phase)
  * @param sendDelay     rate-limited publish only: how late sends left compared with the schedule
+ * @param endToEnd      live phase only: from each message's (intended) send to its first receipt, both on this JVM's
+ *                      clock; null otherwise (a drain after the publish would count time spent waiting for it)
  * @param resources     CPU and GC
  * @param errors        first errors seen (at most 20), empty when clean
  * @param logs          the latencies interval by interval, for the histogram logs the result store writes beside
@@ -28,18 +30,19 @@ import java.util.Map;
  */
 public record PhaseResult(String name, Action action, PublishMode mode, boolean reported, long expected,
                           long completed, double activeSeconds, RateSummary rate, TimeSeries series,
-                          LatencySummary latency, LatencySummary sendDelay, ResourceUsage resources,
-                          List<String> errors, @JsonIgnore Map<LatencyMetric, LatencyLog> logs) {
+                          LatencySummary latency, LatencySummary sendDelay, LatencySummary endToEnd,
+                          ResourceUsage resources, List<String> errors,
+                          @JsonIgnore Map<LatencyMetric, LatencyLog> logs) {
     public PhaseResult {
         logs = logs == null ? Map.of() : Map.copyOf(logs);
     }
 
-    /** A phase without histogram logs. */
+    /** A phase without end-to-end latency or histogram logs. */
     public PhaseResult(String name, Action action, PublishMode mode, boolean reported, long expected,
                        long completed, double activeSeconds, RateSummary rate, TimeSeries series,
                        LatencySummary latency, LatencySummary sendDelay, ResourceUsage resources,
                        List<String> errors) {
-        this(name, action, mode, reported, expected, completed, activeSeconds, rate, series, latency, sendDelay,
+        this(name, action, mode, reported, expected, completed, activeSeconds, rate, series, latency, sendDelay, null,
                 resources, errors, Map.of());
     }
 }

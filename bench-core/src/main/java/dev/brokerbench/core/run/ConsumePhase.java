@@ -1,5 +1,7 @@
 package dev.brokerbench.core.run;
 
+import dev.brokerbench.core.metrics.IntervalSampler;
+import dev.brokerbench.core.metrics.LatencyRecorder;
 import dev.brokerbench.core.metrics.OrderTracker;
 import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ReceiveLedger;
@@ -10,13 +12,17 @@ import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.LatencyMetric;
+import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.run.remote.ProcessConsumer;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -50,16 +56,40 @@ final class ConsumePhase {
                    OptionalLong recoveryMillis) {
     }
 
+    /** How long a consumer beside publishers may take to be ready for them (e.g. a Kafka group's assignment). */
+    static final long READY_MILLIS = 15_000;
+
     /** After a consumer is killed, what it had not acknowledged comes back, maybe late: wait longer for it. */
     static final long SETTLE_AFTER_KILL_MILLIS = 3000;
 
+    /**
+     * What consumers that run beside the publishers (a live phase) share with them.
+     *
+     * @param clock      the consumers' clock, started by the publishers when they start
+     * @param endToEnd   each first receipt's latency from its message's (intended) send
+     * @param subscribed counted down by each consumer once it has subscribed, so publishing waits for them
+     */
+    record Beside(ProgressClock clock, LatencyRecorder endToEnd, CountDownLatch subscribed) {
+    }
+
+    /** Drains what the publish phase {@code sent} left on the queue. */
     static Outcome run(PhaseContext ctx, SendLedger sent) throws InterruptedException {
-        int clients = ctx.workload().clients();
         // what the broker confirmed (or, unconfirmed sends, the library took) must arrive; after a fault, messages
         // whose confirmation never came may or may not
         long expected = sent.expectedTotal();
-        ReceiveLedger ledger = new ReceiveLedger(sent);
-        ProgressClock clock = new ProgressClock(clients, expected);
+        return run(ctx, new ReceiveLedger(sent), expected, new ProgressClock(ctx.workload().clients(), expected),
+                null);
+    }
+
+    /** Consumes while the publishers of {@code ledger} send (a live phase): it ends some time after they do. */
+    static Outcome beside(PhaseContext ctx, ReceiveLedger ledger, Beside beside) throws InterruptedException {
+        return run(ctx, ledger, ledger.streams().total(), beside.clock(), beside);
+    }
+
+    private static Outcome run(PhaseContext ctx, ReceiveLedger ledger, long expected, ProgressClock clock,
+                               Beside beside) throws InterruptedException {
+        int clients = ctx.workload().clients();
+        SendLedger sent = ledger.sent();
         List<OrderTracker> order = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             order.add(new OrderTracker(sent.streams().size()));
@@ -77,33 +107,46 @@ final class ConsumePhase {
                 ? new ConsumerKiller((long) Math.ceil(expected * ctx.fault().at()), processes) : null;
         long settleMillis = killConsumer ? SETTLE_AFTER_KILL_MILLIS : SETTLE_MILLIS;
 
+        LatencyRecorder endToEnd = beside == null ? null : beside.endToEnd();
+        IntervalSampler sampler = IntervalSampler.start(endToEnd == null ? List.of() : List.of(endToEnd));
         ctx.progress().phaseStarted(ctx.label(), expected, clock::count);
         try {
             ClientThreads.run(name, clients, client -> open(ctx, client, processes, killConsumer),
                     (client, consumer) -> {
                         consumer.start();
+                        if (beside != null) {
+                            consumer.awaitReady(READY_MILLIS);
+                            beside.subscribed().countDown();
+                        }
                         drain(ctx, client, consumer, ledger, order.get(client), clock, lastDelivery, idleNanos,
-                                settleMillis, killer);
+                                settleMillis, killer, endToEnd);
                     },
                     t -> {
-                        clock.start(t);
+                        if (beside == null) {
+                            clock.start(t); // a live phase's clock starts with its publishers
+                        }
                         for (int i = 0; i < clients; i++) {
                             lastDelivery.set(i * STRIDE, t);
                         }
                     },
-                    ctx.limits().sessionOpen(), ctx.limits().deadline(expected), errors);
+                    ctx.limits().sessionOpen(), beside == null ? ctx.limits().deadline(expected)
+                            : ctx.limits().deadline(expected).plusNanos(idleNanos), errors);
         } finally {
+            sampler.close();
             ctx.progress().phaseEnded();
         }
         Accounting accounting = Reconciler.reconcile(sent, ledger, order);
+        long awaited = ledger.expectedTotal();
         if (accounting.lostConfirmed() > 0) {
-            errors.add(name + ": " + accounting.lostConfirmed() + " of " + expected + " confirmed messages did not"
+            errors.add(name + ": " + accounting.lostConfirmed() + " of " + awaited + " confirmed messages did not"
                     + " arrive within the idle timeout of " + ctx.workload().idleTimeoutSeconds() + " s");
         }
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
-        PhaseResult result = new PhaseResult(name, ctx.phase().action(), null, ctx.phase().reported(), expected,
-                summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(), null, null,
-                meter.stop(), errors.snapshot());
+        LatencySummary endToEndSummary = endToEnd == null ? null : LatencySummary.of(endToEnd.histogram());
+        PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
+                awaited, summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
+                null, null, endToEndSummary, meter.stop(), errors.snapshot(),
+                endToEnd == null ? Map.of() : Map.of(LatencyMetric.END_TO_END, endToEnd.log()));
         OptionalLong killed = killer == null ? OptionalLong.empty() : killer.countAtKill();
         OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
                 : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos())));
@@ -127,7 +170,8 @@ final class ConsumePhase {
 
     private static void drain(PhaseContext ctx, int client, Consumer consumer, ReceiveLedger ledger,
                               OrderTracker order, ProgressClock clock, AtomicLongArray lastDelivery, long idleNanos,
-                              long settleMillis, ConsumerKiller killer) throws Exception {
+                              long settleMillis, ConsumerKiller killer, LatencyRecorder endToEnd)
+            throws Exception {
         AckMode ackMode = ctx.workload().ackMode();
         boolean explicitAck = ackMode == AckMode.CLIENT || ackMode == AckMode.TRANSACTED;
         int ackBatch = ctx.workload().ackBatch();
@@ -142,6 +186,9 @@ final class ConsumePhase {
             }
             if (receipt == ReceiveLedger.Receipt.FIRST) {
                 lane.tick(now);
+                if (endToEnd != null) {
+                    endToEnd.record(client, now - sendNanos);
+                }
             }
             lastDelivery.lazySet(client * STRIDE, now);
             if (killer != null) {
@@ -165,17 +212,13 @@ final class ConsumePhase {
                 break; // everything confirmed is in, and a settle-long wait brought no stray duplicate
             }
             allIn = ledger.allExpectedArrived();
-            if (!allIn && idleFor(lastDelivery) > idleNanos) {
+            if (!allIn && !ledger.publishing() && System.nanoTime() - ledger.idleFrom(latest(lastDelivery)) > idleNanos) {
                 break;
             }
         }
         if (explicitAck && unacked > 0) {
             consumer.acknowledge();
         }
-    }
-
-    private static long idleFor(AtomicLongArray lastDelivery) {
-        return System.nanoTime() - latest(lastDelivery);
     }
 
     private static long latest(AtomicLongArray lastDelivery) {

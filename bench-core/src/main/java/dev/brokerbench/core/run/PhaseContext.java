@@ -29,6 +29,12 @@ record PhaseContext(Workload workload, Phase phase, long messages, Driver driver
                     String label, ProgressListener progress, Limits limits, Fault fault, BrokerControl control,
                     ConsumerProcesses consumerProcesses, RateWindow window) {
 
+    /** The same context for another phase (e.g. the publishers of a live phase), with its own label and listener. */
+    PhaseContext as(Phase other, String otherLabel, ProgressListener listener) {
+        return new PhaseContext(workload, other, messages, driver, brokerPid, otherLabel, listener, limits, fault,
+                control, consumerProcesses, window);
+    }
+
     /**
      * Timeouts that keep a run from hanging.
      *

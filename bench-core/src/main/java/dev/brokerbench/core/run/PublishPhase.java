@@ -24,6 +24,7 @@ import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 
 /**
  * Fills the queue: each client sends its share of the messages, sync (one at a time, each confirmed), async
@@ -46,8 +47,16 @@ final class PublishPhase {
     static final long RETRY_FOR_NANOS = TimeUnit.SECONDS.toNanos(120);
 
     static Outcome run(PhaseContext ctx) throws InterruptedException {
-        Streams streams = new Streams(ctx.workload().clients(), ctx.messages());
-        SendLedger ledger = new SendLedger(streams);
+        return run(ctx, new SendLedger(new Streams(ctx.workload().clients(), ctx.messages())), start -> {
+        });
+    }
+
+    /**
+     * @param ledger  the streams to send and where to account for them
+     * @param started told the phase's common start, before any client sends
+     */
+    static Outcome run(PhaseContext ctx, SendLedger ledger, LongConsumer started) throws InterruptedException {
+        Streams streams = ledger.streams();
         ProgressClock clock = new ProgressClock(streams.size(), streams.total());
         LatencyRecorder latency = new LatencyRecorder(streams.size());
         LatencyRecorder sendDelay = new LatencyRecorder(streams.size());
@@ -86,6 +95,7 @@ final class PublishPhase {
                     t -> {
                         start[0] = t;
                         clock.start(t);
+                        started.accept(t);
                     },
                     ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
         } finally {
@@ -109,7 +119,7 @@ final class PublishPhase {
         }
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
-                confirm, delay, meter.stop(), errors.snapshot(), logs);
+                confirm, delay, null, meter.stop(), errors.snapshot(), logs);
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect);
     }
 

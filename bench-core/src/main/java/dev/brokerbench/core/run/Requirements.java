@@ -40,9 +40,9 @@ public final class Requirements {
             return needed;
         }
         Set<Capability> needed = EnumSet.noneOf(Capability.class);
-        if (workload.reportedPhase().action() == Action.CONSUME) {
-            // a measured drain must prefetch as defined; a drain that only empties the queue after a publish case
-            // needs no particular prefetch
+        if (workload.reportedPhase().action() == Action.CONSUME || workload.live()) {
+            // a measured drain (or live consumers) must prefetch as defined; a drain that only empties the queue
+            // after a publish case needs no particular prefetch
             needed.add(Capability.PREFETCH);
         }
         if (workload.persistent()) {
@@ -55,7 +55,7 @@ public final class Requirements {
             needed.add(Capability.RECONNECT);
         }
         for (Phase phase : workload.phases()) {
-            if (phase.action() == Action.PUBLISH && phase.reported()) {
+            if (phase.action().publishes() && phase.reported()) {
                 needed.add(capability(phase.mode()));
             }
         }

@@ -98,7 +98,7 @@ final class RpcPhase {
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window().withCompletions(window(streams.total())));
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
-                oneWay ? null : LatencySummary.of(latency.histogram()), null,
+                oneWay ? null : LatencySummary.of(latency.histogram()), null, null,
                 meter.stop(), errors.snapshot(), oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
         return new Outcome(result, accounting);
     }

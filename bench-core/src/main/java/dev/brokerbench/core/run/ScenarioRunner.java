@@ -264,7 +264,12 @@ public final class ScenarioRunner {
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
                     label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(),
                     phaseFault, control, consumerProcesses, window);
-            if (phase.action() == Action.PUBLISH) {
+            if (phase.action() == Action.LIVE) {
+                LivePhase.Outcome out = LivePhase.run(ctx);
+                results.add(out.publishers());
+                results.add(out.consumers());
+                accounting = out.accounting();
+            } else if (phase.action() == Action.PUBLISH) {
                 PublishPhase.Outcome out = PublishPhase.run(ctx);
                 results.add(out.result());
                 lastPublish = out.ledger();

@@ -9,6 +9,16 @@ public interface Consumer extends AutoCloseable {
     /** Subscribes and begins delivery (e.g. creates the JMS consumer and starts the connection; basic.consume). */
     void start() throws Exception;
 
+    /**
+     * After {@link #start()}: waits until the broker delivers to this consumer what is sent from now on, for at most
+     * {@code timeoutMillis} (consumers running beside publishers wait for this before publishing starts, so that no
+     * latency they measure includes joining). Most subscriptions are ready once {@code start()} returns; a Kafka
+     * group member is ready once the group has assigned it partitions. Messages that arrive meanwhile are kept for
+     * {@link #receive}.
+     */
+    default void awaitReady(long timeoutMillis) throws Exception {
+    }
+
     /** Waits up to {@code timeoutMillis} for one message; hands it to {@code sink} and returns true, or false. */
     boolean receive(long timeoutMillis, Delivery sink) throws Exception;
 

@@ -150,11 +150,34 @@ class WorkloadLoaderTest {
                 .replace("1,32..4096/32", "1,2000"))).hasMessageContaining("'clients' must be 1..1024, got 2000");
         assertThatThrownBy(() -> load(RPC + "rpcWindow: 0\n")).hasMessageContaining("'rpcWindow' must be 1..10000");
         assertThatThrownBy(() -> load(RPC + "fault: {killBrokerAt: 0.5}\n"))
-                .hasMessageContaining("'fault' is not supported on rpc and oneway workloads");
+                .hasMessageContaining("'fault' is not supported on live, rpc and oneway workloads");
         assertThatThrownBy(() -> load(VALID + "servers: 2\n"))
                 .hasMessageContaining("'servers' and rpcWindow apply to rpc and oneway workloads only");
         assertThatThrownBy(() -> load(RPC.replace("- {name: rpc, action: rpc, reported: true}",
                 "- {name: rpc, action: rpc, reported: true}\n  - {name: drain, action: consume}")))
-                .hasMessageContaining("or a single rpc or oneway phase");
+                .hasMessageContaining("or a single live, rpc or oneway phase");
+    }
+
+    private static final String LIVE = """
+            name: l1
+            title: "live"
+            messages: 1000
+            phases:
+              - {name: live, action: live, mode: async, reported: true}
+            """;
+
+    @Test
+    void aLivePhasePublishesWithAModeAndStandsAlone() {
+        Workload w = load(LIVE);
+        assertThat(w.live()).isTrue();
+        assertThat(w.group()).isEqualTo("live");
+        assertThat(w.reportedPhase().label()).isEqualTo("live (async)");
+        assertThatThrownBy(() -> load(LIVE.replace(", mode: async", "")))
+                .hasMessageContaining("'phases[live].mode' is required for a live phase (sync, async or unconfirmed)");
+        assertThatThrownBy(() -> load(LIVE + "  - {name: drain, action: consume}\n"))
+                .hasMessageContaining("or a single live, rpc or oneway phase");
+        assertThatThrownBy(() -> load(LIVE + "fault: {killConsumerAt: 0.5}\n"))
+                .hasMessageContaining("'fault' is not supported on live, rpc and oneway workloads");
+        assertThat(load(VALID).live()).isFalse();
     }
 }

@@ -1,5 +1,9 @@
 package dev.brokerbench.app.report.charts;
 
+import dev.brokerbench.core.result.LatencyMetric;
+import dev.brokerbench.core.result.LatencySummary;
+import dev.brokerbench.core.result.PhaseResult;
+import java.util.function.Function;
 import dev.brokerbench.app.report.ReportData.JmhScore;
 import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.core.result.PhaseResult;
@@ -176,10 +180,14 @@ public final class Charts {
         return png("windows-" + caseName, caseName + " window rates", chart);
     }
 
-    /** Confirmation latency percentiles of one publish case (log-log), per broker and client path. */
-    public static Png latency(String caseName, String title, List<RunResult> results, Palette palette) {
+    /**
+     * Latency percentiles of one case's reported phase (log-log), per broker and client path: {@code metric} says
+     * which latency, {@code of} reads it from the phase.
+     */
+    public static Png latency(String caseName, String title, List<RunResult> results, Palette palette,
+                              LatencyMetric metric, Function<PhaseResult, LatencySummary> of) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(caseName + ": " + title + " — send to broker confirmation")
+                .title(caseName + ": " + title + " — " + metric.description())
                 .xAxisTitle("percentile: 1/(1-p), so 10 = p90, 100 = p99, 1000 = p99.9")
                 .yAxisTitle("latency µs (log)").build();
         style(chart);
@@ -188,10 +196,11 @@ public final class Charts {
         double yMin = Double.MAX_VALUE;
         double yMax = 0;
         for (RunResult r : results) {
-            if (r.reportedPhase().latency() == null) {
+            LatencySummary latency = of.apply(r.reportedPhase());
+            if (latency == null) {
                 continue;
             }
-            Histogram h = r.reportedPhase().latency().decode();
+            Histogram h = latency.decode();
             double[] x = new double[PERCENTILES.length];
             double[] y = new double[PERCENTILES.length];
             for (int i = 0; i < PERCENTILES.length; i++) {

@@ -1,0 +1,82 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.metrics.LatencyRecorder;
+import dev.brokerbench.core.metrics.ProgressClock;
+import dev.brokerbench.core.metrics.ReceiveLedger;
+import dev.brokerbench.core.metrics.SendLedger;
+import dev.brokerbench.core.metrics.Streams;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.PhaseResult;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Publishers and consumers on one queue at once. The consumers open and subscribe first; then the publishers start,
+ * and that instant starts both sides' clocks, so neither rate counts set-up. Each first receipt records its latency
+ * from the message's (intended) send, both read from this JVM's {@link System#nanoTime()}. The consumers go on until
+ * every message the publishers had confirmed has arrived (then settle for duplicates) or, once the publishers are
+ * done, nothing arrived for the idle timeout; the accounting is the same exact reconciliation as a drain's.
+ *
+ * <p>Two results: the publishers' (a publish phase: its rate and confirm latency) and the consumers' (the reported
+ * one: first receipts per second and end-to-end latency).
+ */
+final class LivePhase {
+    /** Beyond the sessions' own open timeout, how long the publishers wait for the consumers to subscribe. */
+    private static final long SUBSCRIBE_GRACE_SECONDS = 10;
+
+    private LivePhase() {
+    }
+
+    record Outcome(PhaseResult publishers, PhaseResult consumers, Accounting accounting) {
+    }
+
+    static Outcome run(PhaseContext ctx) throws InterruptedException {
+        int clients = ctx.workload().clients();
+        SendLedger sent = new SendLedger(new Streams(clients, ctx.messages()));
+        ReceiveLedger received = ReceiveLedger.whilePublishing(sent);
+        ProgressClock consumerClock = new ProgressClock(clients, ctx.messages());
+        ConsumePhase.Beside beside = new ConsumePhase.Beside(consumerClock, new LatencyRecorder(clients),
+                new CountDownLatch(clients));
+        AtomicReference<ConsumePhase.Outcome> consumed = new AtomicReference<>();
+        AtomicReference<Throwable> consumerFailure = new AtomicReference<>();
+        Thread consumers = new Thread(() -> {
+            try {
+                consumed.set(ConsumePhase.beside(ctx, received, beside));
+            } catch (InterruptedException e) {
+                consumerFailure.set(e);
+            } catch (RuntimeException | Error e) {
+                consumerFailure.set(e);
+            }
+        }, ctx.phase().name() + "-consumers");
+        consumers.setDaemon(true);
+        consumers.start();
+        Phase phase = ctx.phase();
+        PhaseContext publishing = ctx.as(new Phase(phase.name() + "-publishers", Action.PUBLISH, phase.mode(), false),
+                ctx.label() + " publishers", ProgressListener.NONE);
+        PublishPhase.Outcome published;
+        try {
+            // a consumer that failed to open never counts down: its error is in the consumers' result
+            beside.subscribed().await(ctx.limits().sessionOpen().toSeconds() + SUBSCRIBE_GRACE_SECONDS,
+                    TimeUnit.SECONDS);
+            published = PublishPhase.run(publishing, sent, consumerClock::start);
+        } catch (InterruptedException | RuntimeException e) {
+            consumers.interrupt();
+            throw e;
+        } finally {
+            received.publishEnded(System.nanoTime());
+        }
+        consumers.join();
+        Throwable failure = consumerFailure.get();
+        if (failure instanceof InterruptedException e) {
+            throw e;
+        }
+        if (failure != null) {
+            throw new IllegalStateException("the consumers of " + ctx.label() + " failed: " + failure, failure);
+        }
+        ConsumePhase.Outcome out = consumed.get();
+        return new Outcome(published.result(), out.result(), out.accounting());
+    }
+}
