@@ -58,7 +58,6 @@ final class ItSupport {
         return String.join(",", ids);
     }
 
-    /** The message counts of a test run (-Dbrokerbench.it.scale): 1,000 messages for c1, 500 for c2. */
     /** How many values the intervals of a histogram log hold, as HdrHistogram's reader reads them. */
     static long loggedLatencies(Path log) throws java.io.IOException {
         long count = 0;
@@ -70,6 +69,7 @@ final class ItSupport {
         return count;
     }
 
+    /** The message counts of a test run (-Dbrokerbench.it.scale): 1,000 messages for c1, 500 for c2. */
     static String scale() {
         return System.getProperty("brokerbench.it.scale", "0.001");
     }

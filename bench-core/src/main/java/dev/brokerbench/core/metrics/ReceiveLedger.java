@@ -34,6 +34,8 @@ public final class ReceiveLedger {
     /** Null after a publish phase; while publishing, empty until the publishers are done, then when they were. */
     private final AtomicReference<OptionalLong> publishEnded;
     private volatile boolean allArrived;
+    /** While publishing, after the publishers are done: expected messages not seen received yet, per stream. */
+    private BitSet[] missing;
     private final AtomicBitSet[] received;
     private final AtomicLongArray duplicates;
     private final LongAdder unique = new LongAdder();
@@ -138,11 +140,28 @@ public final class ReceiveLedger {
         if (publishEnded.get().isEmpty()) {
             return false; // more may be sent and confirmed yet
         }
+        return missingArrived();
+    }
+
+    /**
+     * While publishing, once the publishers are done: whether every expected message has arrived. The first call
+     * takes the expected messages not yet received; later calls only look at those (each check costs what is still
+     * missing, not the whole phase).
+     */
+    private synchronized boolean missingArrived() {
+        if (missing == null) {
+            missing = new BitSet[streams.size()];
+            for (int i = 0; i < streams.size(); i++) {
+                missing[i] = sent.expectedSet(i);
+                missing[i].andNot(received[i].snapshot());
+            }
+        }
         for (int i = 0; i < streams.size(); i++) {
-            BitSet missing = sent.expectedSet(i);
-            missing.andNot(received[i].snapshot());
-            if (!missing.isEmpty()) {
-                return false;
+            for (int seq = missing[i].nextSetBit(0); seq >= 0; seq = missing[i].nextSetBit(seq + 1)) {
+                if (!received[i].get(seq)) {
+                    return false;
+                }
+                missing[i].clear(seq);
             }
         }
         allArrived = true;

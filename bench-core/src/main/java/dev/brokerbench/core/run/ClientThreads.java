@@ -63,21 +63,26 @@ final class ClientThreads {
             threads.add(t);
             t.start();
         }
-        if (!opened.await(openTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            errors.add(phase + ": sessions not open after " + openTimeout.toSeconds() + " s");
-        }
-        onStart.accept(System.nanoTime());
-        go.countDown();
-        long end = System.nanoTime() + deadline.toNanos();
         boolean inTime = true;
-        for (Thread t : threads) {
-            long left = end - System.nanoTime();
-            if (left > 0) {
-                TimeUnit.NANOSECONDS.timedJoin(t, left);
+        try {
+            if (!opened.await(openTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                errors.add(phase + ": sessions not open after " + openTimeout.toSeconds() + " s");
             }
-            if (t.isAlive()) {
-                inTime = false;
+            onStart.accept(System.nanoTime());
+            go.countDown();
+            long end = System.nanoTime() + deadline.toNanos();
+            for (Thread t : threads) {
+                long left = end - System.nanoTime();
+                if (left > 0) {
+                    TimeUnit.NANOSECONDS.timedJoin(t, left);
+                }
+                if (t.isAlive()) {
+                    inTime = false;
+                }
             }
+        } catch (InterruptedException e) {
+            threads.forEach(Thread::interrupt); // no client outlives the phase that was interrupted
+            throw e;
         }
         if (!inTime) {
             errors.add(phase + ": deadline of " + deadline.toSeconds() + " s passed; clients interrupted");

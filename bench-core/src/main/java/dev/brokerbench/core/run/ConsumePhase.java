@@ -57,7 +57,7 @@ final class ConsumePhase {
     }
 
     /** How long a consumer beside publishers may take to be ready for them (e.g. a Kafka group's assignment). */
-    static final long READY_MILLIS = 15_000;
+    static final long READY_MILLIS = 10_000;
 
     /** After a consumer is killed, what it had not acknowledged comes back, maybe late: wait longer for it. */
     static final long SETTLE_AFTER_KILL_MILLIS = 3000;
@@ -111,12 +111,22 @@ final class ConsumePhase {
         IntervalSampler sampler = IntervalSampler.start(endToEnd == null ? List.of() : List.of(endToEnd));
         ctx.progress().phaseStarted(ctx.label(), expected, clock::count);
         try {
-            ClientThreads.run(name, clients, client -> open(ctx, client, processes, killConsumer),
+            ClientThreads.run(name, clients, client -> {
+                        try {
+                            return open(ctx, client, processes, killConsumer);
+                        } catch (Exception e) {
+                            subscribed(beside); // the publishers do not wait for a consumer that failed
+                            throw e;
+                        }
+                    },
                     (client, consumer) -> {
-                        consumer.start();
-                        if (beside != null) {
-                            consumer.awaitReady(READY_MILLIS);
-                            beside.subscribed().countDown();
+                        try {
+                            consumer.start();
+                            if (beside != null) {
+                                consumer.awaitReady(READY_MILLIS);
+                            }
+                        } finally {
+                            subscribed(beside);
                         }
                         drain(ctx, client, consumer, ledger, order.get(client), clock, lastDelivery, idleNanos,
                                 settleMillis, killer, endToEnd);
@@ -130,7 +140,7 @@ final class ConsumePhase {
                         }
                     },
                     ctx.limits().sessionOpen(), beside == null ? ctx.limits().deadline(expected)
-                            : ctx.limits().deadline(expected).plusNanos(idleNanos), errors);
+                            : besideDeadline(ctx, expected, idleNanos), errors);
         } finally {
             sampler.close();
             ctx.progress().phaseEnded();
@@ -151,6 +161,22 @@ final class ConsumePhase {
         OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
                 : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos())));
         return new Outcome(result, accounting, killed, recovery);
+    }
+
+    /** Counts down the latch the publishers of a live phase wait on (once per consumer, however it ended). */
+    private static void subscribed(Beside beside) {
+        if (beside != null) {
+            beside.subscribed().countDown();
+        }
+    }
+
+    /**
+     * Consumers beside publishers outlast them: the publishers may start after the consumers' readiness and their
+     * own sessions, publish for their whole deadline and wait for the last confirmations; then comes the idle timeout.
+     */
+    private static java.time.Duration besideDeadline(PhaseContext ctx, long expected, long idleNanos) {
+        return ctx.limits().deadline(expected).plus(ctx.limits().sessionOpen())
+                .plusMillis(LivePhase.SUBSCRIBE_WAIT_MILLIS).plus(ctx.limits().confirm()).plusNanos(idleNanos);
     }
 
     /** A consumer in this JVM, or in its own process when the fault kills one. */

@@ -24,8 +24,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * one: first receipts per second and end-to-end latency).
  */
 final class LivePhase {
-    /** Beyond the sessions' own open timeout, how long the publishers wait for the consumers to subscribe. */
-    private static final long SUBSCRIBE_GRACE_SECONDS = 10;
+    /**
+     * How long the publishers wait for the consumers to open, subscribe and be ready (each consumer counts down once,
+     * however it ended): their sessions' open timeout, then {@link ConsumePhase#READY_MILLIS} and a margin.
+     */
+    static final long SUBSCRIBE_WAIT_MILLIS = ConsumePhase.READY_MILLIS + 5_000;
 
     private LivePhase() {
     }
@@ -59,11 +62,12 @@ final class LivePhase {
         PublishPhase.Outcome published;
         try {
             // a consumer that failed to open never counts down: its error is in the consumers' result
-            beside.subscribed().await(ctx.limits().sessionOpen().toSeconds() + SUBSCRIBE_GRACE_SECONDS,
-                    TimeUnit.SECONDS);
+            beside.subscribed().await(ctx.limits().sessionOpen().toMillis() + SUBSCRIBE_WAIT_MILLIS,
+                    TimeUnit.MILLISECONDS);
             published = PublishPhase.run(publishing, sent, consumerClock::start);
         } catch (InterruptedException | RuntimeException e) {
-            consumers.interrupt();
+            consumers.interrupt(); // ClientThreads interrupts its clients in turn
+            consumers.join(TimeUnit.SECONDS.toMillis(10));
             throw e;
         } finally {
             received.publishEnded(System.nanoTime());

@@ -2,7 +2,6 @@ package dev.brokerbench.app.report.charts;
 
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
-import dev.brokerbench.core.result.PhaseResult;
 import java.util.function.Function;
 import dev.brokerbench.app.report.ReportData.JmhScore;
 import dev.brokerbench.app.report.RepeatedCell;
