@@ -2,19 +2,19 @@ package dev.brokerbench.core.metrics;
 
 import java.util.BitSet;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the consumers of one phase received, shared by all of them: first receipt per sequence number,
- * duplicates per stream, messages from elsewhere, redelivery flags, and how many of the messages the drain waits for
- * (those the broker confirmed, or an unconfirmed send handed over) have arrived. Ordering is tracked per consumer
+ * duplicates per stream, messages from elsewhere, redelivery flags, and whether every message the drain waits for
+ * (those the broker confirmed, or an unconfirmed send handed over) has arrived. Ordering is tracked per consumer
  * ({@link OrderTracker}).
  *
- * <p>Two kinds: after a publish phase ({@link #ReceiveLedger(SendLedger)}), what the drain waits for is known from the
- * start; while publishing ({@link #whilePublishing}), a message may arrive before its confirmation is recorded, so
- * nothing is awaited until {@link #publishEnded} and then the received set is compared with the expected one.
+ * <p>Made after a publish phase ({@link #ReceiveLedger(SendLedger)}) or while one runs ({@link #whilePublishing}): then
+ * a message may arrive before its confirmation is recorded, so nothing is awaited until {@link #publishEnded}. Either
+ * way, once publishing is over, the first check takes the expected messages not yet received and later checks look
+ * only at those: the receipts themselves do no bookkeeping for it.
  */
 public final class ReceiveLedger {
     /** What one delivery was. */
@@ -29,12 +29,10 @@ public final class ReceiveLedger {
 
     private final Streams streams;
     private final SendLedger sent;
-    private final LongAdder expectedArrived = new LongAdder();
-    private final long expectedTotal;
-    /** Null after a publish phase; while publishing, empty until the publishers are done, then when they were. */
-    private final AtomicReference<OptionalLong> publishEnded;
+    /** When the publishers were done (this ledger's making, after a publish phase); empty while they publish. */
+    private volatile OptionalLong publishEnded;
     private volatile boolean allArrived;
-    /** While publishing, after the publishers are done: expected messages not seen received yet, per stream. */
+    /** Once publishing is over: expected messages not seen received yet, per stream (taken at the first check). */
     private BitSet[] missing;
     private final AtomicBitSet[] received;
     private final AtomicLongArray duplicates;
@@ -45,19 +43,18 @@ public final class ReceiveLedger {
 
     /** @param sent the publish phase whose messages this drain expects */
     public ReceiveLedger(SendLedger sent) {
-        this(sent, null);
+        this(sent, OptionalLong.of(System.nanoTime()));
     }
 
     /** A ledger of consumers that run while {@code sent} is still being published: see {@link #publishEnded}. */
     public static ReceiveLedger whilePublishing(SendLedger sent) {
-        return new ReceiveLedger(sent, new AtomicReference<>(OptionalLong.empty()));
+        return new ReceiveLedger(sent, OptionalLong.empty());
     }
 
-    private ReceiveLedger(SendLedger sent, AtomicReference<OptionalLong> publishEnded) {
+    private ReceiveLedger(SendLedger sent, OptionalLong publishEnded) {
         this.sent = sent;
         this.publishEnded = publishEnded;
         this.streams = sent.streams();
-        this.expectedTotal = publishEnded == null ? sent.expectedTotal() : -1;
         this.received = new AtomicBitSet[streams.size()];
         this.duplicates = new AtomicLongArray(streams.size());
         for (int i = 0; i < streams.size(); i++) {
@@ -93,23 +90,20 @@ public final class ReceiveLedger {
             return Receipt.DUPLICATE;
         }
         unique.increment();
-        if (publishEnded == null && sent.isExpected(index, sequence)) {
-            expectedArrived.increment();
-        }
         return Receipt.FIRST;
     }
 
     /** While publishing: the publishers are done (at {@code nanos}); from now on the expected set is final. */
     public void publishEnded(long nanos) {
-        if (publishEnded == null) {
-            throw new IllegalStateException("this ledger's publish phase ended before it was made");
+        if (publishEnded.isPresent()) {
+            throw new IllegalStateException("this ledger's publish phase had ended already");
         }
-        publishEnded.set(OptionalLong.of(nanos));
+        publishEnded = OptionalLong.of(nanos);
     }
 
     /** Whether publishers may still send: a ledger made while publishing, before {@link #publishEnded}. */
     public boolean publishing() {
-        return publishEnded != null && publishEnded.get().isEmpty();
+        return publishEnded.isEmpty();
     }
 
     /**
@@ -117,7 +111,7 @@ public final class ReceiveLedger {
      * wait without a deadline while publishers run, however slowly they send).
      */
     public long idleFrom(long lastDeliveryNanos) {
-        OptionalLong ended = publishEnded == null ? OptionalLong.empty() : publishEnded.get();
+        OptionalLong ended = publishEnded;
         return ended.isPresent() ? Math.max(lastDeliveryNanos, ended.getAsLong()) : lastDeliveryNanos;
     }
 
@@ -131,22 +125,18 @@ public final class ReceiveLedger {
      * never came may still come, or never), or, after unconfirmed sends, every one the library took.
      */
     public boolean allExpectedArrived() {
-        if (publishEnded == null) {
-            return expectedArrived.sum() >= expectedTotal;
-        }
         if (allArrived) {
             return true;
         }
-        if (publishEnded.get().isEmpty()) {
+        if (publishing()) {
             return false; // more may be sent and confirmed yet
         }
         return missingArrived();
     }
 
     /**
-     * While publishing, once the publishers are done: whether every expected message has arrived. The first call
-     * takes the expected messages not yet received; later calls only look at those (each check costs what is still
-     * missing, not the whole phase).
+     * Whether every expected message has arrived. The first call takes the expected messages not yet received; later
+     * calls only look at those, clearing what arrived since (each message is cleared once).
      */
     private synchronized boolean missingArrived() {
         if (missing == null) {
@@ -170,7 +160,7 @@ public final class ReceiveLedger {
 
     /** Messages the drain waits for (while publishing: those expected so far). */
     public long expectedTotal() {
-        return publishEnded == null ? expectedTotal : sent.expectedTotal();
+        return sent.expectedTotal();
     }
 
     BitSet receivedSet(int index) {

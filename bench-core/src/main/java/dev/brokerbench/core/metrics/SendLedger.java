@@ -50,14 +50,6 @@ public final class SendLedger {
         taken[index].set(sequence);
     }
 
-    /**
-     * Whether the drain must wait for sequence {@code sequence} of stream {@code index}: the broker confirmed it, or
-     * an unconfirmed send handed it over without failing.
-     */
-    public boolean isExpected(int index, long sequence) {
-        return confirmed[index].get(sequence) || taken[index].get(sequence);
-    }
-
     long sentCount(int index) {
         return sent.get(index * STRIDE);
     }
@@ -78,7 +70,7 @@ public final class SendLedger {
         return total;
     }
 
-    /** Messages the drain must wait for ({@link #isExpected}). */
+    /** Messages the drain must wait for ({@link #expectedSet}). */
     public long expectedTotal() {
         long total = 0;
         for (int i = 0; i < streams.size(); i++) {
@@ -87,7 +79,10 @@ public final class SendLedger {
         return total;
     }
 
-    /** The sequence numbers of stream {@code index} the drain must wait for ({@link #isExpected}). */
+    /**
+     * The sequence numbers of stream {@code index} the drain must wait for: those the broker confirmed, or an
+     * unconfirmed send handed over without failing.
+     */
     BitSet expectedSet(int index) {
         BitSet expected = confirmedSet(index);
         expected.or(taken[index].snapshot());

@@ -48,9 +48,7 @@ final class LivePhase {
         Thread consumers = new Thread(() -> {
             try {
                 consumed.set(ConsumePhase.beside(ctx, received, beside));
-            } catch (InterruptedException e) {
-                consumerFailure.set(e);
-            } catch (RuntimeException | Error e) {
+            } catch (InterruptedException | RuntimeException | Error e) {
                 consumerFailure.set(e);
             }
         }, ctx.phase().name() + "-consumers");
