@@ -36,13 +36,4 @@ public record PhaseResult(String name, Action action, PublishMode mode, boolean 
     public PhaseResult {
         logs = logs == null ? Map.of() : Map.copyOf(logs);
     }
-
-    /** A phase without end-to-end latency or histogram logs. */
-    public PhaseResult(String name, Action action, PublishMode mode, boolean reported, long expected,
-                       long completed, double activeSeconds, RateSummary rate, TimeSeries series,
-                       LatencySummary latency, LatencySummary sendDelay, ResourceUsage resources,
-                       List<String> errors) {
-        this(name, action, mode, reported, expected, completed, activeSeconds, rate, series, latency, sendDelay, null,
-                resources, errors, Map.of());
-    }
 }
