@@ -23,7 +23,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * seed matrix on every broker at {@code -Dbench.scale}, {@code -Dbench.repeat} times in a shuffled order, and,
  * against the same broker processes, the JMH benchmarks;
  * the report goes to target/bench-report/ (index.html, report.md, results.csv, report.json, charts/); then the
- * regression gate compares the fresh figures with the baseline in baselines/ whose machine calibrated nearest.
+ * regression gate compares the fresh figures with the baseline in baselines/ whose machine calibrated nearest; then
+ * the latency curve runs once per broker (target/bench-report/curves/).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BenchProfile {
@@ -91,6 +92,34 @@ class BenchProfile {
         assertThat(REPORT.resolve("index.html")).exists();
         assertThat(run.code()).as("bench run: every cell must account for every message; see "
                 + REPORT.resolve("index.html")).isEqualTo(BenchCli.EXIT_OK);
+    }
+
+    /**
+     * The latency curve (case l3) once per broker, on each broker's default paths and, for ActiveMQ Classic, whose
+     * JMS path cannot publish async, openwire-native-async; one repeat (each curve is a search and five points),
+     * reported under target/bench-report/curves/.
+     */
+    @Test
+    @Order(3)
+    void latencyCurves() throws Exception {
+        Path curves = REPORT.resolve("curves");
+        Trees.delete(curves);
+        List<List<String>> runs = List.of(
+                List.of("--broker", System.getProperty("bench.curve.brokers", "artemis,rabbitmq,apollo"),
+                        "--client", "default"),
+                List.of("--broker", "activemq", "--client", "openwire-native-async"));
+        for (int i = 0; i < runs.size(); i++) {
+            Path results = curves.resolve("results-" + (i + 1));
+            List<String> args = new ArrayList<>(List.of("run", "--runtime", System.getProperty("bench.runtime",
+                    "local"), "--case", "l3", "--scale", System.getProperty("bench.scale", "0.02"), "--repeat", "1",
+                    "--out", results.toString(), "--no-progress"));
+            args.addAll(runs.get(i));
+            ItSupport.Cli run = bench(args.toArray(String[]::new));
+            ItSupport.Cli report = bench("report", results.toString(), "--out",
+                    curves.resolve("report-" + (i + 1)).toString());
+            assertThat(report.code()).as(report.text()).isEqualTo(BenchCli.EXIT_OK);
+            assertThat(run.code()).as("bench run of the latency curve " + runs.get(i)).isEqualTo(BenchCli.EXIT_OK);
+        }
     }
 
     /** {@code bench gate}, as a user runs it: exit 0 passed, 1 regressed, 2 not comparable with any baseline. */

@@ -7,6 +7,7 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.SearchStep;
 import dev.brokerbench.core.run.ProgressListener;
 import dev.brokerbench.core.run.RunListener;
 import java.io.PrintStream;
@@ -76,6 +77,16 @@ public final class ConsoleListener implements RunListener {
     }
 
     @Override
+    public void searchStep(String label, SearchStep step) {
+        out.println(String.format(Locale.ROOT, "  %s search: %,9.0f msg/s offered, %,9.0f received, send delay p99"
+                        + " %,.0f µs, confirm p99 %s, end-to-end p99 %,.0f µs, last arrival %+,.0f ms: %s%s", label,
+                step.offeredRate(), step.receivedRate(), step.sendDelayP99Micros(),
+                step.confirmP99Micros() == null ? "-" : String.format(Locale.ROOT, "%,.0f µs", step.confirmP99Micros()),
+                step.endToEndP99Micros(), step.lagSeconds() * 1000, step.verdict().description(),
+                step.detail() == null ? "" : " (" + step.detail() + ")"));
+    }
+
+    @Override
     public void result(RunResult result) {
         summary.add(result);
         store.write(result);
@@ -86,6 +97,11 @@ public final class ConsoleListener implements RunListener {
                 result.rpc() != null ? result.rpc().summary()
                         : result.accounting() == null ? "no accounting" : result.accounting().summary(),
                 result.status().ok() ? "" : "  <<< " + result.status()));
+        if (result.rateSearch() != null && result.rateSearch().found()) {
+            out.println(String.format(Locale.ROOT, "      offered %,.0f msg/s = %d %% of %,.0f msg/s, the highest this path"
+                            + " sustained", result.workload().ratePerSecond() * result.workload().clients(),
+                    result.workload().point().value(), result.rateSearch().highest()));
+        }
         if (p.endToEnd() != null) {
             out.println(String.format(Locale.ROOT, "      end-to-end p50 %,.0f µs, p99 %,.0f µs, max %,.0f µs",
                     p.endToEnd().p50Micros(), p.endToEnd().p99Micros(), p.endToEnd().maxMicros()));

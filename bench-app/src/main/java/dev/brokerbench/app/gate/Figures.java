@@ -32,7 +32,10 @@ public record Figures(Conditions conditions, Map<String, Cell> cells) {
 
     public static Figures of(ReportData data) {
         Map<String, Cell> cells = new LinkedHashMap<>();
-        for (RepeatedCell c : RepeatedCell.of(data.results())) {
+        // a latency curve's points run at a share of a searched rate: their rates say how the search went, not how
+        // fast the path is, so the gate leaves them out
+        for (RepeatedCell c : RepeatedCell.of(data.results().stream().filter(r -> !r.workload().curvePoint())
+                .toList())) {
             cells.put(c.id(), new Cell(parity(c.first().workload()), c.rates(), c.status().ok()));
         }
         return new Figures(Conditions.of(data.results(), data.calibration()), cells);

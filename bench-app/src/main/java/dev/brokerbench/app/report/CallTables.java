@@ -64,7 +64,8 @@ public final class CallTables {
     /** The results of each sweep, by sweep name; of a cell that ran more than once, its median repeat. */
     public static List<SweepResults> sweeps(List<RunResult> results) {
         Map<String, List<RunResult>> bySeries = new TreeMap<>();
-        RepeatedCell.representatives(results).stream().filter(r -> r.workload().point() != null)
+        RepeatedCell.representatives(results).stream()
+                .filter(r -> r.workload().point() != null && !r.workload().curvePoint()) // curves: CurveTables
                 .forEach(r -> bySeries.computeIfAbsent(r.workload().point().series(), k -> new ArrayList<>()).add(r));
         List<SweepResults> sweeps = new ArrayList<>();
         bySeries.forEach((series, cells) -> {

@@ -23,9 +23,9 @@ public final class LiveTables {
     private LiveTables() {
     }
 
-    /** Results of live cells. */
+    /** Results of live cells, but for the points of latency curves ({@link CurveTables}). */
     public static List<RunResult> of(List<RunResult> results) {
-        return results.stream().filter(r -> r.workload().live()).toList();
+        return results.stream().filter(r -> r.workload().live() && !r.workload().curvePoint()).toList();
     }
 
     public static TextTable live(List<RunResult> results) {
@@ -53,7 +53,7 @@ public final class LiveTables {
 
     /** The figures of {@code latency} joined by " / ", or "-" where it was not measured. */
     @SafeVarargs
-    private static String micros(LatencySummary latency, ToDoubleFunction<LatencySummary>... figures) {
+    static String micros(LatencySummary latency, ToDoubleFunction<LatencySummary>... figures) {
         if (latency == null) {
             return "-";
         }

@@ -33,6 +33,15 @@ public final class ReportSections {
                     "end-to-end latency from send to first receipt", LiveTables.NOTE,
                     List.of(new Section.Table(null, LiveTables.live(results)))));
         }
+        List<CurveTables.Curve> curves = CurveTables.curves(results);
+        if (!curves.isEmpty()) {
+            List<Section.Part> parts = new ArrayList<>(List.of(new Section.Table(null, CurveTables.summary(curves)),
+                    new Section.Table("points", CurveTables.points(results)),
+                    new Section.Table("search steps", CurveTables.steps(curves))));
+            CurveTables.rules(curves).forEach(rule -> parts.add(new Section.Paragraph("Search rule: " + rule + ".")));
+            sections.add(new Section("curves", "Latency against offered rate",
+                    "the highest sustained rate, then latency at fixed shares of it", CurveTables.NOTE, parts));
+        }
         if (!CallTables.of(results).isEmpty()) {
             List<Section.Part> parts = new ArrayList<>(List.of(new Section.Table(null, CallTables.calls(results))));
             for (CallTables.SweepResults sweep : CallTables.sweeps(results)) {

@@ -1,6 +1,7 @@
 package dev.brokerbench.app.report;
 
 import dev.brokerbench.app.report.charts.Charts;
+import dev.brokerbench.app.report.charts.KneeCharts;
 import dev.brokerbench.app.report.charts.SweepCharts;
 import dev.brokerbench.app.report.html.HtmlPage;
 import dev.brokerbench.core.result.LatencyMetric;
@@ -71,6 +72,7 @@ public final class ReportWriter {
                 }
             }
         });
+        charts.addAll(KneeCharts.of(CurveTables.curves(data.results()), palette));
         for (CallTables.SweepResults sweep : CallTables.sweeps(data.results())) {
             charts.addAll(SweepCharts.of(sweep, palette));
         }
@@ -93,7 +95,7 @@ public final class ReportWriter {
                 + "messages,overall_msg_s,window_min_msg_s,window_mean_msg_s,window_max_msg_s,confirm_p50_us,"
                 + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status,replies_correct,replies_wrong,"
                 + "replies_late,calls_timed_out,client_cpu_us_per_msg,broker_cpu_us_per_msg,client_limit,repeat,repeats,"
-                + "position,seed,end_to_end_p50_us,end_to_end_p99_us\n");
+                + "position,seed,end_to_end_p50_us,end_to_end_p99_us,offered_msg_s\n");
         for (RunResult r : results) {
             var p = r.reportedPhase();
             var a = r.accounting();
@@ -119,7 +121,9 @@ public final class ReportWriter {
                     String.valueOf(r.repeatOrSingle().index()), String.valueOf(r.repeatOrSingle().of()),
                     String.valueOf(r.repeatOrSingle().position()), String.valueOf(r.repeatOrSingle().seed()),
                     p.endToEnd() == null ? "" : num(p.endToEnd().p50Micros()),
-                    p.endToEnd() == null ? "" : num(p.endToEnd().p99Micros()))))
+                    p.endToEnd() == null ? "" : num(p.endToEnd().p99Micros()),
+                    r.workload().ratePerSecond() > 0 ? num(r.workload().ratePerSecond() * r.workload().clients())
+                            : "")))
                     .append('\n');
         }
         return sb.toString();

@@ -20,7 +20,15 @@ public record Sweep(Variable variable, List<Long> values) {
         /** Concurrent clients. */
         CLIENTS("clients", "clients"),
         /** Messages (calls) per cell, before --scale. */
-        MESSAGES("messages", "calls");
+        MESSAGES("messages", "calls"),
+        /**
+         * A live workload's offered rate, in percent of the highest rate its broker and client path sustained in
+         * the workload's {@link RateSearch}: the points of a latency curve.
+         */
+        RATE_PERCENT("ratePercent", "% of the highest sustained rate");
+
+        /** Every key, for error messages. */
+        static final String KEYS = "payloadBytes, clients, messages, ratePercent";
 
         private final String key;
         private final String unit;
@@ -45,7 +53,7 @@ public record Sweep(Variable variable, List<Long> values) {
                     return v;
                 }
             }
-            throw new InvalidConfigException("field '" + field + "' must be one of payloadBytes, clients, messages, got "
+            throw new InvalidConfigException("field '" + field + "' must be one of " + KEYS + ", got "
                     + key);
         }
     }
@@ -61,7 +69,7 @@ public record Sweep(Variable variable, List<Long> values) {
     }
 
     public Sweep {
-        check(variable != null, "sweep.variable", "must be one of payloadBytes, clients, messages", null);
+        check(variable != null, "sweep.variable", "must be one of " + Variable.KEYS, null);
         check(values != null && !values.isEmpty(), "sweep.values", "must list at least one value", values);
         values = List.copyOf(values);
         check(values.stream().distinct().count() == values.size(), "sweep.values", "must not repeat a value", values);

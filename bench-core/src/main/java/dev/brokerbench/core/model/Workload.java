@@ -33,13 +33,16 @@ import java.util.List;
  * @param rpc                servers and calls in flight of an RPC or one-way workload; null otherwise
  * @param sweep              run once per value of one setting (each value a cell of its own); null for one cell
  * @param point              a cell of a sweep: which sweep and value; null otherwise
+ * @param search             how a latency curve (a live workload swept over {@code ratePercent}) finds the highest
+ *                           rate its percentages are of; null for any other workload
  * @param group              what {@code --case} groups it under: {@code seed} (the six-case matrix, {@code all}),
  *                           {@code faults}, {@code rpc}, or a group the file names
  */
 public record Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
                        int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                        int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
-                       Fault fault, Rpc rpc, Sweep sweep, Sweep.Point point, String group) {
+                       Fault fault, Rpc rpc, Sweep sweep, Sweep.Point point, RateSearch search,
+                       String group) {
 
     /** The parity rules: four sessions... */
     public static final int PARITY_CLIENTS = 4;
@@ -84,6 +87,16 @@ public record Workload(String name, String title, String queue, int clients, lon
         check(calls == (rpc != null), "servers", calls ? "must be set for an rpc or oneway workload"
                 : "and rpcWindow apply to rpc and oneway workloads only", rpc);
         check(sweep == null || point == null, "sweep", "must not be set on a cell of a sweep", sweep);
+        boolean curve = sweep != null && sweep.variable() == Sweep.Variable.RATE_PERCENT
+                || point != null && point.variable() == Sweep.Variable.RATE_PERCENT;
+        check(curve == (search != null), curve ? "search" : "sweep.variable", curve
+                ? "must be set on a ratePercent sweep (it finds the rate the percentages are of)"
+                : "must be ratePercent when a search is set", curve ? null : sweep == null ? null : sweep.variable());
+        check(!curve || reportedAction == Action.LIVE, "sweep.variable",
+                "ratePercent needs a single live phase (publishers and consumers at once)", reportedAction);
+        check(sweep == null || !curve || ratePerSecond == 0, "ratePerSecond",
+                "must not be set on a ratePercent sweep (each point's rate is a percentage of the searched one)",
+                ratePerSecond);
         check(group != null && group.matches("[a-z][a-z0-9-]*"), "group", "must be lower-case letters, digits or '-'",
                 group);
         check(!(fault instanceof Fault.KillBroker) || reportedPhase(phases).action() == Action.PUBLISH,
@@ -104,7 +117,7 @@ public record Workload(String name, String title, String queue, int clients, lon
                     int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                     int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases, Fault fault) {
         this(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent, publishWindow, prefetch,
-                ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, null, null, null,
+                ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, null, null, null, null,
                 fault == null ? "seed" : "faults");
     }
 
@@ -126,62 +139,62 @@ public record Workload(String name, String title, String queue, int clients, lon
         Action reported = reportedPhase(phases).action();
         boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
         return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, true, PARITY_PUBLISH_WINDOW, PARITY_PREFETCH,
-                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null,
+                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null,
                 calls ? "rpc" : reported == Action.LIVE ? "live" : "seed");
     }
 
     public Workload withClients(int n) {
         return new Workload(name, title, queue, n, messages, warmupMessages, payloadBytes, persistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, group);
     }
 
     public Workload withMessages(long n, long warmup) {
         return new Workload(name, title, queue, clients, n, warmup, payloadBytes, persistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, group);
     }
 
     public Workload withMessage(int bytes, boolean isPersistent) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, bytes, isPersistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, group);
     }
 
     public Workload withIdleTimeout(int seconds) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, seconds, phases, fault, rpc, sweep, point,
-                group);
+                search, group);
     }
 
     /** The same workload publishing at {@code perClient} messages per second per client (0: unpaced). */
     public Workload withRate(double perClient) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, perClient, idleTimeoutSeconds, phases, fault, rpc, sweep,
-                point, group);
+                point, search, group);
     }
 
     public Workload withFault(Fault f) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, f, rpc, sweep,
-                point, group);
+                point, search, group);
     }
 
     public Workload withRpc(Rpc calls) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, calls,
-                sweep, point, group);
+                sweep, point, search, group);
     }
 
     /** The same workload sweeping {@code sweep} instead (e.g. fewer sizes for a short run). */
     public Workload withSweep(Sweep replacement) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                replacement, point, group).validated();
+                replacement, point, search, group).validated();
     }
 
     /** The same workload on another queue (each cell of a run gets one of its own). */
     public Workload withQueue(String other) {
         return new Workload(name, title, other, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                sweep, point, group);
+                sweep, point, search, group);
     }
 
     /** This workload, once every cell of its sweep was built (each value must make a valid workload). */
@@ -193,6 +206,22 @@ public record Workload(String name, String title, String queue, int clients, lon
     /** True for a live workload: publishers and consumers on the queue at once. */
     public boolean live() {
         return reportedPhase().action() == Action.LIVE;
+    }
+
+    /** True for a point of a latency curve: a live cell whose rate is a percentage of a searched one. */
+    public boolean curvePoint() {
+        return point != null && point.variable() == Sweep.Variable.RATE_PERCENT;
+    }
+
+    /**
+     * This curve point at {@code totalRate} messages per second of all publishers together, for its search's point
+     * length ({@link RateSearch#pointSeconds()}, at least one message per client).
+     */
+    public Workload atRate(double totalRate) {
+        check(curvePoint(), "sweep.variable", "must be ratePercent to set a point's rate", point);
+        check(totalRate > 0 && Double.isFinite(totalRate), "ratePerSecond", "must be > 0", totalRate);
+        return withRate(totalRate / clients).withMessages(Math.max(clients,
+                Math.round(totalRate * search.pointSeconds())), 0);
     }
 
     /** True for request/reply and one-way workloads (calls, not a queue filled then drained). */
@@ -214,26 +243,32 @@ public record Workload(String name, String title, String queue, int clients, lon
         Sweep.Variable v = sweep.variable();
         check(value >= 0 && value <= Integer.MAX_VALUE || v == Sweep.Variable.MESSAGES, "sweep.values",
                 "must be 0.." + Integer.MAX_VALUE + " for " + v.key(), value);
+        check(v != Sweep.Variable.RATE_PERCENT || value >= 1 && value <= 100, "sweep.values",
+                "must be 1..100 for " + v.key(), value);
         int c = v == Sweep.Variable.CLIENTS ? (int) value : clients;
         long m = v == Sweep.Variable.MESSAGES ? value : Math.max(messages, c);
         long w = warmupMessages == 0 ? 0 : Math.max(warmupMessages, c);
         int size = v == Sweep.Variable.PAYLOAD_BYTES ? (int) value : payloadBytes;
         return new Workload(name + "." + value, title + " · " + v.key() + " " + value, queue, c, m, w, size,
                 persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases,
-                fault, rpc, null, new Sweep.Point(name, v, value), group);
+                fault, rpc, null, new Sweep.Point(name, v, value), search, group);
     }
 
     private static Phase reportedPhase(List<Phase> phases) {
         return phases.stream().filter(Phase::reported).findFirst().orElseThrow();
     }
 
-    /** This workload with message counts multiplied by {@code scale} (at least one message per client). */
+    /**
+     * This workload with message counts multiplied by {@code scale} (at least one message per client), and a latency
+     * curve's steps and points that much longer or shorter ({@link RateSearch#scaled}).
+     */
     public Workload scaled(double scale) {
         check(scale > 0 && Double.isFinite(scale), "scale", "must be > 0", scale);
         long scaledWarmup = warmupMessages == 0 ? 0 : Math.max(clients, Math.round(warmupMessages * scale));
         return new Workload(name, title, queue, clients, Math.max(clients, Math.round(messages * scale)),
                 scaledWarmup, payloadBytes, persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond,
-                idleTimeoutSeconds, phases, fault, rpc, sweep, point, group);
+                idleTimeoutSeconds, phases, fault, rpc, sweep, point, search == null ? null : search.scaled(scale),
+                group);
     }
 
     public Phase reportedPhase() {

@@ -15,7 +15,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                            Long warmupMessages, Integer payloadBytes, Boolean persistent, Integer publishWindow,
                            Integer prefetch, String ack, Integer ackBatch, Double ratePerSecond,
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
-                           Integer rpcWindow, SweepFile sweep, String group) {
+                           Integer rpcWindow, SweepFile sweep, SearchFile search, String group) {
 
     /**
      * A sweep as written in YAML.
@@ -28,6 +28,20 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
             InvalidConfigException.check(values != null, "sweep.values", "must be set, e.g. \"1,32..4096/32\"", null);
             return new Sweep(Sweep.Variable.parse(variable, "sweep.variable"),
                     Sweep.parseValues(values, "sweep.values"));
+        }
+    }
+
+    /**
+     * A latency curve's rate search as written in YAML; a missing key takes its default. A curve needs no
+     * {@code messages}: each step and point publishes its rate times its length.
+     *
+     * @param startRate    first step's offered rate, msg/s of all publishers (default 1000)
+     * @param stepSeconds  length of each step at scale 1 (default 5)
+     * @param pointSeconds length of each point of the curve at scale 1 (default 20)
+     */
+    public record SearchFile(Double startRate, Double stepSeconds, Double pointSeconds) {
+        RateSearch toSearch() {
+            return new RateSearch(or(startRate, 1000.0), or(stepSeconds, 5.0), or(pointSeconds, 20.0));
         }
     }
 
@@ -70,11 +84,11 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         boolean live = parsed.stream().anyMatch(p -> p.action() == Action.LIVE);
         String g = group != null ? group : f != null ? "faults" : calls ? "rpc" : live ? "live" : "seed";
         return new Workload(name, title, queue != null ? queue : "bench." + name,
-                or(clients, DEFAULT_CLIENTS), or(messages, 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
+                or(clients, DEFAULT_CLIENTS), or(messages, search != null ? (long) or(clients, DEFAULT_CLIENTS) : 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
                 or(persistent, true), or(publishWindow, Workload.PARITY_PUBLISH_WINDOW), or(prefetch, Workload.PARITY_PREFETCH),
                 ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
                 or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed, f, rpc,
-                sweep == null ? null : sweep.toSweep(), null, g).validated();
+                sweep == null ? null : sweep.toSweep(), null, search == null ? null : search.toSearch(), g).validated();
     }
 
     private static <T> T or(T value, T fallback) {

@@ -35,13 +35,16 @@ import java.util.List;
  *                          warm-up left messages behind); null where the queue was new or the path cannot ask
  * @param sizing            how long the warm-up took (passes, seconds, steady or not) and how the measured pass was
  *                          sized (by count, or by {@code --duration} from the warm-up's rate); null in older results
+ * @param rateSearch        a latency curve's point: the search that found the highest sustained rate this point's
+ *                          rate is a percentage of (the same record on every point of the broker, path and curve);
+ *                          null for any other cell
  */
 public record RunResult(int schema, String runId, Instant startedAt, double scale, Workload workload,
                         BrokerInfo broker, ClientInfo client, EnvironmentInfo environment, List<PhaseResult> warmup,
                         Accounting warmupAccounting, List<PhaseResult> phases, Accounting accounting,
                         List<String> errors, FaultOutcome fault, RpcAccounting rpc, List<String> caveats,
                         List<String> brokerPressure, Repeat repeat, BrokerCount leftover,
-                        Sizing sizing) {
+                        Sizing sizing, SustainedRate rateSearch) {
     public static final int SCHEMA = 2;
 
     /** The repeat, {@link Repeat#SINGLE} for results written before repeats existed. */

@@ -10,6 +10,8 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.EnvironmentInfo;
 import dev.brokerbench.core.result.Repeat;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.SearchStep;
+import dev.brokerbench.core.result.SustainedRate;
 import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
@@ -36,6 +38,8 @@ public final class MatrixRunner {
     private final double scale;
     private final RateWindow window;
     private PassPlan plan = PassPlan.DEFAULT;
+    /** Each latency curve's search, by broker, path and curve: its points share it, repeats included. */
+    private final Map<String, SustainedRate> searches = new HashMap<>();
 
     public MatrixRunner(BrokerEnvironment environment, RunListener listener, String runId, double scale) {
         this(environment, listener, runId, scale, RateWindow.DEFAULT);
@@ -220,6 +224,17 @@ public final class MatrixRunner {
                 path.create(descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec()),
                 descriptor.queues(), broker::endpoint)) {
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan);
+            SustainedRate search = null;
+            if (workload.curvePoint()) {
+                search = searchFor(descriptor.id() + "/" + path.id(), workload, runner, driver, broker);
+                if (!search.found()) {
+                    listener.cellFailed(descriptor.id(), path.id(), workload, "the rate search found no rate this"
+                            + " path sustained (" + search.steps().size() + " steps, the last "
+                            + describe(search.steps().get(search.steps().size() - 1)) + ")");
+                    return OptionalLong.empty();
+                }
+                workload = workload.atRate(search.highest() * workload.point().value() / 100.0);
+            }
             ScenarioRunner.Outcome outcome = workload.calls()
                     ? runner.runCalls(workload, driver, broker.pid(), label)
                     : runner.run(workload, driver, broker.pid(), label,
@@ -232,7 +247,7 @@ public final class MatrixRunner {
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
                     caveats(runtime, path, workload, outcome.slowed()),
                     BrokerLog.pressureSince(broker.log(), pressureBefore, pressure), repeat,
-                    outcome.leftover(), outcome.sizing()));
+                    outcome.leftover(), outcome.sizing(), search));
             return outcome.sizing() == null ? OptionalLong.empty()
                     : OptionalLong.of(outcome.sizing().measuredMessages());
         } catch (InterruptedException e) {
@@ -241,6 +256,26 @@ public final class MatrixRunner {
             listener.cellFailed(descriptor.id(), path.id(), workload, ErrorLog.describe(e));
             return OptionalLong.empty();
         }
+    }
+
+    /** The curve's search on this broker and path: run by its first point, then shared. */
+    private SustainedRate searchFor(String pair, Workload point, ScenarioRunner runner, Driver driver,
+                                    BrokerInstance broker) throws InterruptedException {
+        String key = pair + "/" + point.point().series();
+        SustainedRate known = searches.get(key);
+        if (known != null) {
+            return known;
+        }
+        String label = pair + " " + point.point().series();
+        SustainedRate found = runner.searchRate(point.withQueue(point.queue() + ".search"), driver, broker.pid(),
+                label, step -> listener.searchStep(label, step));
+        searches.put(key, found);
+        return found;
+    }
+
+    private static String describe(SearchStep step) {
+        return String.format(java.util.Locale.ROOT, "%,.0f msg/s: %s%s", step.offeredRate(),
+                step.verdict().description(), step.detail() == null ? "" : ", " + step.detail());
     }
 
     private List<String> caveats(BrokerRuntime runtime, DriverFactory path, Workload workload, boolean slowed) {

@@ -4,6 +4,7 @@ import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.SearchStep;
 import java.util.OptionalLong;
 
 /** What a matrix run reports as it goes. Every method has a no-op default. */
@@ -27,6 +28,10 @@ public interface RunListener extends ProgressListener {
 
     /** A cell that could not run at all (driver or session creation failed). */
     default void cellFailed(String brokerId, String clientPath, Workload workload, String error) {
+    }
+
+    /** A step of a latency curve's rate search, judged; {@code label} names the broker, path and curve. */
+    default void searchStep(String label, SearchStep step) {
     }
 
     default void result(RunResult result) {

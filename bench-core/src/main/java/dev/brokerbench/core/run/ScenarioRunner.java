@@ -6,6 +6,7 @@ import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.RateSearch;
 import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
@@ -13,6 +14,8 @@ import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RpcAccounting;
+import dev.brokerbench.core.result.SearchStep;
+import dev.brokerbench.core.result.SustainedRate;
 import dev.brokerbench.core.result.Sizing;
 import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.spi.Driver;
@@ -238,6 +241,33 @@ public final class ScenarioRunner {
             return new Outcome(warm.last(), measured.pass(), null, null, sizing(warm, messages, measured.attempts()),
                     false);
         }
+    }
+
+    /**
+     * The highest rate {@code curve}'s broker and client path sustain ({@link RateSearcher}): each step a live pass
+     * of its own at the offered rate for the search's step length, on the curve's queue; {@code told} hears of each
+     * step as it is judged.
+     */
+    public SustainedRate searchRate(Workload curve, Driver driver, OptionalLong brokerPid, String label,
+                                    java.util.function.Consumer<SearchStep> told) throws InterruptedException {
+        RateSearch spec = curve.search();
+        int clients = curve.clients();
+        return RateSearcher.search(spec, rate -> {
+            long messages = Math.max(clients, Math.round(rate * spec.stepSeconds()));
+            Workload step = curve.withRate(rate / clients);
+            Pass pass;
+            try {
+                pass = pass(step, messages, driver, brokerPid, String.format(java.util.Locale.ROOT,
+                        "%s search %,.0f msg/s", label, rate), EnumSet.allOf(PublishMode.class), null,
+                        BrokerControl.NONE, new FaultOutcome[1], null);
+            } catch (BrokerStartException e) {
+                throw new IllegalStateException(e); // no fault, no restart
+            }
+            SearchStep judged = RateSearcher.judge(rate, messages / rate, pass.phases().get(0), pass.phases().get(1),
+                    pass.accounting());
+            told.accept(judged);
+            return judged;
+        });
     }
 
     private Pass callPass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class WorkloadLoaderTest {
@@ -179,5 +180,41 @@ class WorkloadLoaderTest {
         assertThatThrownBy(() -> load(LIVE + "fault: {killConsumerAt: 0.5}\n"))
                 .hasMessageContaining("'fault' is not supported on live, rpc and oneway workloads");
         assertThat(load(VALID).live()).isFalse();
+    }
+
+    private static final String CURVE = LIVE + """
+            sweep: {variable: ratePercent, values: "10,50,90"}
+            search: {startRate: 2000, stepSeconds: 4, pointSeconds: 10}
+            """;
+
+    @Test
+    void aLatencyCurveIsALiveSweepOverPercentagesOfASearchedRate() {
+        Workload w = load(CURVE);
+        assertThat(w.search()).isEqualTo(new RateSearch(2000, 4, 10));
+        List<Workload> points = w.scaled(0.1).points();
+        assertThat(points).extracting(Workload::name).containsExactly("l1.10", "l1.50", "l1.90");
+        assertThat(points).allSatisfy(p -> assertThat(p.curvePoint()).isTrue());
+        assertThat(points.get(0).search()).as("scaled, no shorter than the minimums")
+                .isEqualTo(new RateSearch(2000, RateSearch.MIN_STEP_SECONDS, RateSearch.MIN_POINT_SECONDS));
+        Workload at = points.get(1).atRate(3000);
+        assertThat(at.ratePerSecond()).isEqualTo(750);
+        assertThat(at.messages()).as("3,000 msg/s for the point's 3 s").isEqualTo(9000);
+        assertThat(load(CURVE.replace("search: {startRate: 2000, stepSeconds: 4, pointSeconds: 10}", "search: {}"))
+                .search()).isEqualTo(new RateSearch(1000, 5, 20));
+
+        assertThatThrownBy(() -> load(CURVE.replace("search: {startRate: 2000, stepSeconds: 4, pointSeconds: 10}\n",
+                ""))).hasMessageContaining("'search' must be set on a ratePercent sweep");
+        assertThatThrownBy(() -> load(LIVE + "search: {}\n"))
+                .hasMessageContaining("'sweep.variable' must be ratePercent when a search is set");
+        assertThatThrownBy(() -> load(CURVE + "ratePerSecond: 10\n"))
+                .hasMessageContaining("'ratePerSecond' must not be set on a ratePercent sweep");
+        assertThatThrownBy(() -> load(CURVE.replace("10,50,90", "0,50"))).hasMessageContaining(
+                "'sweep.values' must be 1..100 for ratePercent, got 0");
+        assertThatThrownBy(() -> load(CURVE.replace("startRate: 2000", "startRate: 0")))
+                .hasMessageContaining("'search.startRate' must be 1..10000000");
+        assertThatThrownBy(() -> load(CURVE.replace("action: live, mode: async, reported: true}",
+                "action: publish, mode: async, reported: true}\n  - {name: drain, action: consume}")))
+                .hasMessageContaining("'sweep.variable' ratePercent needs a single live phase");
+        assertThatThrownBy(() -> load(VALID).atRate(100)).hasMessageContaining("must be ratePercent");
     }
 }

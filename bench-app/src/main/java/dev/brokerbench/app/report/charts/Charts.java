@@ -59,12 +59,12 @@ public final class Charts {
             return new Palette(map);
         }
 
-        Color of(String name) {
+        public Color of(String name) {
             return colors.getOrDefault(name, Color.DARK_GRAY);
         }
 
         /** This palette where {@code alias} has the colour of {@code name} (e.g. a p99 line of a series). */
-        Palette withAlias(String alias, String name) {
+        public Palette withAlias(String alias, String name) {
             Map<String, Color> map = new LinkedHashMap<>(colors);
             map.put(alias, of(name));
             return new Palette(map);

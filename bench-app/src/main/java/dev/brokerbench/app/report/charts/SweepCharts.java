@@ -56,6 +56,7 @@ public final class SweepCharts {
             case PAYLOAD_BYTES -> "message size, bytes (log)";
             case CLIENTS -> "concurrent clients";
             case MESSAGES -> "calls per run";
+            case RATE_PERCENT -> "% of the highest sustained rate";
         };
     }
 

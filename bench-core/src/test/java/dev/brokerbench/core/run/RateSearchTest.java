@@ -1,0 +1,208 @@
+package dev.brokerbench.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.core.loopback.LoopbackBroker;
+import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
+import dev.brokerbench.core.loopback.LoopbackDriver;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.RateSearch;
+import dev.brokerbench.core.model.Sweep;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.SearchStep;
+import dev.brokerbench.core.result.StepVerdict;
+import dev.brokerbench.core.result.SustainedRate;
+import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Delivery;
+import dev.brokerbench.core.spi.Stamp;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/** The rate search of a latency curve: the policy alone, and against fake brokers that saturate. */
+class RateSearchTest {
+    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
+            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
+    private static final RateSearch ONE_SECOND_STEPS = new RateSearch(1000, 1, 2);
+
+    /** A step at or below {@code capacity} is sustained, above it the backlog grows. */
+    private static RateSearcher.Step capacity(double capacity, List<Double> tried) {
+        return rate -> {
+            tried.add(rate);
+            return step(rate, rate <= capacity ? StepVerdict.SUSTAINED : StepVerdict.BACKLOG_GREW);
+        };
+    }
+
+    private static SearchStep step(double rate, StepVerdict verdict) {
+        return new SearchStep(rate, rate, rate, 1000.0, 0, 2000, 0.01, verdict, null);
+    }
+
+    @Test
+    void doublesThenBisectsToWithinTenPercentRetryingEachFailedRateOnce() throws Exception {
+        List<Double> tried = new ArrayList<>();
+
+        SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, capacity(5000, tried));
+
+        assertThat(found.highest()).isBetween(5000 / RateSearcher.PRECISION, 5000.0);
+        assertThat(found.stoppedBy()).isEqualTo(StepVerdict.BACKLOG_GREW);
+        assertThat(tried).as("a warm-up step first").startsWith(1000.0, 1000.0, 2000.0, 4000.0, 8000.0, 8000.0);
+        assertThat(found.steps().get(0).verdict()).isEqualTo(StepVerdict.WARM_UP);
+        assertThat(found.steps()).extracting(SearchStep::offeredRate).containsExactlyElementsOf(tried);
+        long failedOnce = tried.stream().filter(r -> r > 5000).distinct().count();
+        assertThat(tried.stream().filter(r -> r > 5000).count()).as("every failed rate tried twice")
+                .isEqualTo(2 * failedOnce);
+    }
+
+    @Test
+    void halvesFromAStartAboveWhatThePathSustains() throws Exception {
+        SustainedRate found = RateSearcher.search(new RateSearch(100_000, 1, 2), capacity(700, new ArrayList<>()));
+
+        assertThat(found.highest()).isBetween(700 / RateSearcher.PRECISION, 700.0);
+    }
+
+    @Test
+    void aFirstTryFailureThatPassesOnRetryCountsAsSustained() throws Exception {
+        List<Double> tried = new ArrayList<>();
+        RateSearcher.Step hiccup = rate -> {
+            tried.add(rate);
+            boolean first = tried.stream().filter(r -> r.equals(rate)).count() == 1;
+            return step(rate, rate <= 3000 && !(rate == 2000 && first) ? StepVerdict.SUSTAINED
+                    : StepVerdict.PUBLISHERS_BEHIND);
+        };
+
+        SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, hiccup);
+
+        assertThat(tried).startsWith(1000.0, 1000.0, 2000.0, 2000.0, 4000.0);
+        assertThat(found.highest()).isBetween(3000 / RateSearcher.PRECISION, 3000.0);
+        assertThat(found.stoppedBy()).isEqualTo(StepVerdict.PUBLISHERS_BEHIND);
+    }
+
+    @Test
+    void aStepThatLosesAMessageEndsTheSearch() throws Exception {
+        List<Double> tried = new ArrayList<>();
+        SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, rate -> {
+            tried.add(rate);
+            return step(rate, rate >= 4000 ? StepVerdict.FAILED : StepVerdict.SUSTAINED);
+        });
+
+        assertThat(tried).containsExactly(1000.0, 1000.0, 2000.0, 4000.0);
+        assertThat(found.highest()).isEqualTo(2000.0);
+        assertThat(found.stoppedBy()).isEqualTo(StepVerdict.FAILED);
+    }
+
+    @Test
+    void nothingSustainedIsNoRate() throws Exception {
+        SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, capacity(0, new ArrayList<>()));
+
+        assertThat(found.found()).isFalse();
+        assertThat(found.steps()).hasSizeLessThanOrEqualTo(RateSearcher.MAX_STEPS);
+    }
+
+    private static Workload curve() {
+        return new Workload("k", "k", "q", 4, 1000, 0, 16, true, Workload.PARITY_PUBLISH_WINDOW,
+                Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1, 0, 1,
+                List.of(new Phase("live", Action.LIVE, PublishMode.ASYNC, true)), null, null,
+                new Sweep(Sweep.Variable.RATE_PERCENT, List.of(50L)), null, ONE_SECOND_STEPS, "live")
+                .points().get(0);
+    }
+
+    private static SustainedRate search(LoopbackDriver driver) throws Exception {
+        return new ScenarioRunner(ProgressListener.NONE, FAST).searchRate(curve(), driver, OptionalLong.empty(),
+                "test", step -> {
+                });
+    }
+
+    /** The fake broker's capacity: one message per interval, every client together, nothing saved up while idle. */
+    private static final class Capacity {
+        private final long intervalNanos;
+        private long next;
+
+        Capacity(double perSecond) {
+            this.intervalNanos = (long) (1e9 / perSecond);
+        }
+
+        void take() {
+            long slot;
+            synchronized (this) {
+                slot = Math.max(next, System.nanoTime());
+                next = slot + intervalNanos;
+            }
+            for (long wait; (wait = slot - System.nanoTime()) > 0; ) {
+                LockSupport.parkNanos(wait);
+            }
+        }
+    }
+
+    /**
+     * A broker that delivers at most 6,000 msg/s to all its consumers together: above that the queue backs up, and
+     * the search stops there, named by the backlog (a step may lag 5 % of its length, so up to 5 % more passes).
+     */
+    @Test
+    void stopsWhereTheFakeBrokersDeliveriesSaturate() throws Exception {
+        double capacity = 6000;
+        Capacity deliveries = new Capacity(capacity);
+        LoopbackDriver slowConsumers = new LoopbackDriver(new LoopbackBroker(), false) {
+            @Override
+            public Consumer consumer(String queue) {
+                Consumer consumer = super.consumer(queue);
+                return new Consumer() {
+                    @Override
+                    public void start() throws Exception {
+                        consumer.start();
+                    }
+
+                    @Override
+                    public boolean receive(long timeoutMillis, Delivery sink) throws Exception {
+                        boolean received = consumer.receive(timeoutMillis, sink);
+                        if (received) {
+                            deliveries.take();
+                        }
+                        return received;
+                    }
+
+                    @Override
+                    public void acknowledge() throws Exception {
+                        consumer.acknowledge();
+                    }
+
+                    @Override
+                    public void close() throws Exception {
+                        consumer.close();
+                    }
+                };
+            }
+        };
+
+        SustainedRate found = search(slowConsumers);
+
+        assertThat(found.highest()).as(found.steps().toString()).isBetween(0.75 * capacity, capacity * 1.06);
+        assertThat(found.stoppedBy()).as(found.steps().toString()).isEqualTo(StepVerdict.BACKLOG_GREW);
+        assertThat(found.steps()).filteredOn(s -> s.verdict().sustained())
+                .allSatisfy(s -> assertThat(s.receivedRate()).isGreaterThan(0.9 * s.offeredRate()));
+    }
+
+    /** A broker that takes at most 6,000 msg/s from all its publishers together: their sends fall behind above it. */
+    @Test
+    void stopsWhereTheFakeBrokersIntakeSaturates() throws Exception {
+        double capacity = 6000;
+        Capacity intake = new Capacity(capacity);
+        LoopbackDriver slowIntake = new LoopbackDriver(new LoopbackBroker(), false) {
+            @Override
+            protected void deliver(BlockingQueue<Envelope> queue, Stamp stamp, byte[] payload) {
+                intake.take();
+                super.deliver(queue, stamp, payload);
+            }
+        };
+
+        SustainedRate found = search(slowIntake);
+
+        assertThat(found.highest()).as(found.steps().toString()).isBetween(0.75 * capacity, capacity * 1.06);
+        assertThat(found.stoppedBy()).as(found.steps().toString()).isEqualTo(StepVerdict.PUBLISHERS_BEHIND);
+    }
+}
