@@ -99,7 +99,7 @@ public final class ConsoleListener implements RunListener {
                 result.status().ok() ? "" : "  <<< " + result.status()));
         if (result.rateSearch() != null && result.rateSearch().found()) {
             out.println(String.format(Locale.ROOT, "      offered %,.0f msg/s = %d %% of %,.0f msg/s, the highest this path"
-                            + " sustained", result.workload().ratePerSecond() * result.workload().clients(),
+                            + " sustained", result.workload().offeredRate(),
                     result.workload().point().value(), result.rateSearch().highest()));
         }
         if (p.endToEnd() != null) {

@@ -70,12 +70,17 @@ public final class CallTables {
         List<SweepResults> sweeps = new ArrayList<>();
         bySeries.forEach((series, cells) -> {
             RunResult first = cells.get(0);
-            String title = first.workload().title();
-            int cut = title.lastIndexOf(" · " + first.workload().point().variable().key());
-            sweeps.add(new SweepResults(series, cut > 0 ? title.substring(0, cut) : title,
+            sweeps.add(new SweepResults(series, seriesTitle(first),
                     first.workload().point().variable(), first.reportedPhase().action(), cells));
         });
         return sweeps;
+    }
+
+    /** The title of a sweep's cell without its point (" · payloadBytes 32"): the whole sweep's title. */
+    static String seriesTitle(RunResult cell) {
+        String title = cell.workload().title();
+        int cut = title.lastIndexOf(" · " + cell.workload().point().variable().key());
+        return cut > 0 ? title.substring(0, cut) : title;
     }
 
     /** Rates by swept value (rows) and broker / client path (columns); "-" where a cell did not run. */

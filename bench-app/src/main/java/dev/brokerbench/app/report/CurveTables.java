@@ -56,11 +56,6 @@ public final class CurveTables {
         }
     }
 
-    /** Offered msg/s of a point: its per-publisher rate times the publishers. */
-    public static double offered(RunResult point) {
-        return point.workload().ratePerSecond() * point.workload().clients();
-    }
-
     public static List<Curve> curves(List<RunResult> results) {
         Map<String, List<RunResult>> byCurve = new LinkedHashMap<>();
         RepeatedCell.representatives(of(results)).stream()
@@ -71,9 +66,7 @@ public final class CurveTables {
         List<Curve> curves = new ArrayList<>();
         byCurve.values().forEach(points -> {
             RunResult first = points.get(0);
-            String title = first.workload().title();
-            int cut = title.lastIndexOf(" · " + first.workload().point().variable().key());
-            curves.add(new Curve(first.workload().point().series(), cut > 0 ? title.substring(0, cut) : title,
+            curves.add(new Curve(first.workload().point().series(), CallTables.seriesTitle(first),
                     first.broker().brokerId(), first.client().clientPath(), first.rateSearch(),
                     points.stream().sorted(Comparator.comparingLong(r -> r.workload().point().value())).toList()));
         });
@@ -87,24 +80,24 @@ public final class CurveTables {
         for (Curve c : curves) {
             t.add(List.of(c.series(), c.broker(), c.path(), SummaryTables.rate(c.search().highest()),
                     c.search().stoppedBy() == null ? "the search's ceiling" : c.search().stoppedBy().description(),
-                    String.valueOf(c.search().steps().size()), p99(c, 50, PhaseResult::endToEnd, true),
-                    p99(c, 90, PhaseResult::endToEnd, true), p99(c, 50, PhaseResult::latency, false),
-                    p99(c, 90, PhaseResult::latency, false)));
+                    String.valueOf(c.search().steps().size()), p99(c, 50, CurveTables::endToEnd),
+                    p99(c, 90, CurveTables::endToEnd), p99(c, 50, CurveTables::confirm), p99(c, 90, CurveTables::confirm)));
         }
         return t;
     }
 
-    private static String p99(Curve c, long percent, java.util.function.Function<PhaseResult, LatencySummary> of,
-                              boolean consumers) {
-        return c.at(percent).map(r -> {
-            PhaseResult phase = consumers ? r.reportedPhase() : publishers(r);
-            LatencySummary l = phase == null ? null : of.apply(phase);
-            return l == null ? "-" : SummaryTables.micros(l.p99Micros());
-        }).orElse("-");
+    private static String p99(Curve c, long percent, java.util.function.Function<RunResult, LatencySummary> of) {
+        return c.at(percent).map(of).map(l -> SummaryTables.micros(l.p99Micros())).orElse("-");
     }
 
-    private static PhaseResult publishers(RunResult r) {
-        return r.phases().stream().filter(p -> !p.reported()).findFirst().orElse(null);
+    private static LatencySummary endToEnd(RunResult point) {
+        return point.reportedPhase().endToEnd();
+    }
+
+    /** The publishers' confirm latency; null where they have none. */
+    private static LatencySummary confirm(RunResult point) {
+        PhaseResult publishers = LiveTables.publishers(point);
+        return publishers == null ? null : publishers.latency();
     }
 
     /** Every point (every repeat) with its latencies. */
@@ -114,10 +107,10 @@ public final class CurveTables {
                 "send delay p50 / p99 / p99.9 / max µs", "lost", "dup", "status"));
         for (RunResult r : of(results)) {
             PhaseResult consumers = r.reportedPhase();
-            PhaseResult publishers = publishers(r);
+            PhaseResult publishers = LiveTables.publishers(r);
             Accounting a = r.accounting();
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), SummaryTables.caseLabel(r),
-                    r.workload().point().value() + " %", SummaryTables.rate(offered(r)),
+                    r.workload().point().value() + " %", SummaryTables.rate(r.workload().offeredRate()),
                     SummaryTables.rate(consumers.rate().overall()), all(consumers.endToEnd()),
                     publishers == null ? "-" : all(publishers.latency()),
                     publishers == null ? "-" : all(publishers.sendDelay()),

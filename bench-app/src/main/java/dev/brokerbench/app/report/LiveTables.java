@@ -34,7 +34,7 @@ public final class LiveTables {
                 "sent", "received", "dup", "lost", "status"));
         for (RunResult r : of(results)) {
             PhaseResult consumers = r.reportedPhase();
-            PhaseResult publishers = r.phases().stream().filter(p -> !p.reported()).findFirst().orElse(null);
+            PhaseResult publishers = publishers(r);
             Accounting a = r.accounting();
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), SummaryTables.caseLabel(r),
                     r.workload().title(), publishers == null ? "-" : SummaryTables.rate(publishers.rate().overall()),
@@ -49,6 +49,11 @@ public final class LiveTables {
                     a == null ? "-" : SummaryTables.count(a.lost()), r.status().toString()));
         }
         return t;
+    }
+
+    /** The publishers' phase of a live cell (the one not reported), or null. */
+    static PhaseResult publishers(RunResult r) {
+        return r.phases().stream().filter(p -> !p.reported()).findFirst().orElse(null);
     }
 
     /** The figures of {@code latency} joined by " / ", or "-" where it was not measured. */

@@ -122,8 +122,7 @@ public final class ReportWriter {
                     String.valueOf(r.repeatOrSingle().position()), String.valueOf(r.repeatOrSingle().seed()),
                     p.endToEnd() == null ? "" : num(p.endToEnd().p50Micros()),
                     p.endToEnd() == null ? "" : num(p.endToEnd().p99Micros()),
-                    r.workload().ratePerSecond() > 0 ? num(r.workload().ratePerSecond() * r.workload().clients())
-                            : "")))
+                    r.workload().offeredRate() > 0 ? num(r.workload().offeredRate()) : "")))
                     .append('\n');
         }
         return sb.toString();

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brokerbench.app.gate.Figures;
 import dev.brokerbench.app.report.charts.Charts;
 import dev.brokerbench.core.result.StepVerdict;
-import java.net.URISyntaxException;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,15 +13,7 @@ import org.junit.jupiter.api.Test;
  * report: its own section and knee chart, not among the live cells, not in the gate.
  */
 class CurveReportTest {
-    private static final ReportData DATA = ReportData.read(resource("curve-run"));
-
-    private static Path resource(String name) {
-        try {
-            return Path.of(CurveReportTest.class.getResource("/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private static final ReportData DATA = ReportData.read(StoredRunReportTest.resource("curve-run"));
 
     @Test
     void eachPointIsAShareOfTheSearchedRate() {
@@ -37,7 +27,7 @@ class CurveReportTest {
         assertThat(curve.search().steps().get(0).verdict()).isEqualTo(StepVerdict.WARM_UP);
         assertThat(curve.points()).extracting(p -> p.workload().point().value()).containsExactly(10L, 25L, 50L, 75L,
                 90L);
-        assertThat(curve.points()).allSatisfy(p -> assertThat(CurveTables.offered(p))
+        assertThat(curve.points()).allSatisfy(p -> assertThat(p.workload().offeredRate())
                 .isCloseTo(curve.search().highest() * p.workload().point().value() / 100, org.assertj.core.data.Offset.offset(0.01)));
         assertThat(CurveTables.summary(curves).rows().get(0)).contains("34,896", "publishers fell behind", "15");
         assertThat(CurveTables.steps(curves).rows()).hasSize(15);

@@ -28,7 +28,8 @@ class StoredRunReportTest {
     @TempDir
     static Path report;
 
-    private static Path resource(String name) {
+    /** A directory of the test resources. */
+    static Path resource(String name) {
         try {
             return Path.of(StoredRunReportTest.class.getResource("/" + name).toURI());
         } catch (URISyntaxException e) {

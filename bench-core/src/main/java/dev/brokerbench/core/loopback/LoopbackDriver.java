@@ -68,6 +68,10 @@ public class LoopbackDriver implements Driver {
         };
     }
 
+    /** Called on a consumer's thread after each delivery; a subclass may hold it back (a slow broker). */
+    protected void delivered() {
+    }
+
     /** Puts one sent message on the queue; fault-injecting subclasses change what arrives. */
     protected void deliver(BlockingQueue<Envelope> queue, Stamp stamp, byte[] payload) {
         if (!discard) {
@@ -97,6 +101,7 @@ public class LoopbackDriver implements Driver {
                 }
                 Stamp s = e.stamp();
                 sink.accept(s.stream(), s.sequence(), s.sendNanos(), e.payload().length, e.redelivered());
+                delivered();
                 return true;
             }
 

@@ -208,6 +208,11 @@ public record Workload(String name, String title, String queue, int clients, lon
         return reportedPhase().action() == Action.LIVE;
     }
 
+    /** Messages per second offered by all publishers together; 0 when unpaced. */
+    public double offeredRate() {
+        return ratePerSecond * clients;
+    }
+
     /** True for a point of a latency curve: a live cell whose rate is a percentage of a searched one. */
     public boolean curvePoint() {
         return point != null && point.variable() == Sweep.Variable.RATE_PERCENT;

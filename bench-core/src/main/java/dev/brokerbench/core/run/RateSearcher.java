@@ -57,44 +57,39 @@ final class RateSearcher {
     }
 
     static SustainedRate search(RateSearch spec, Step step) throws InterruptedException {
+        String rule = rule(spec.stepSeconds());
         List<SearchStep> steps = new ArrayList<>();
-        double highest = Double.NaN;
-        double lowestFailing = Double.NaN;
-        StepVerdict stoppedBy = null;
         double rate = spec.startRate();
         SearchStep warmUp = step.run(rate);
-        steps.add(warmUp.verdict() == StepVerdict.FAILED ? warmUp : warmUp.as(StepVerdict.WARM_UP));
         if (warmUp.verdict() == StepVerdict.FAILED) {
-            return new SustainedRate(rule(spec.stepSeconds()), steps, null, StepVerdict.FAILED);
+            steps.add(warmUp);
+            return new SustainedRate(rule, steps, null, StepVerdict.FAILED);
         }
+        steps.add(warmUp.as(StepVerdict.WARM_UP));
+        Double highest = null;
+        Double lowestFailing = null;
+        StepVerdict stoppedBy = null;
         while (steps.size() < MAX_STEPS) {
-            SearchStep outcome = attempt(rate, step, steps);
-            if (outcome.verdict() == StepVerdict.FAILED) {
-                return new SustainedRate(rule(spec.stepSeconds()), steps, Double.isNaN(highest) ? null : highest,
-                        StepVerdict.FAILED);
+            StepVerdict verdict = attempt(rate, step, steps).verdict();
+            if (verdict == StepVerdict.FAILED) {
+                stoppedBy = verdict;
+                break;
             }
-            if (outcome.verdict().sustained()) {
+            if (verdict.sustained()) {
                 highest = rate;
             } else {
                 lowestFailing = rate;
-                stoppedBy = outcome.verdict();
+                stoppedBy = verdict;
             }
-            double next;
-            if (Double.isNaN(lowestFailing)) {
-                next = rate * 2;
-            } else if (Double.isNaN(highest)) {
-                next = rate / 2;
-            } else {
-                next = Math.sqrt(highest * lowestFailing);
-            }
-            boolean bracketed = !Double.isNaN(highest) && !Double.isNaN(lowestFailing);
-            if (bracketed && lowestFailing / highest <= PRECISION || next > CEILING || next < 1) {
+            double next = lowestFailing == null ? rate * 2 : highest == null ? rate / 2
+                    : Math.sqrt(highest * lowestFailing);
+            if (highest != null && lowestFailing != null && lowestFailing / highest <= PRECISION || next > CEILING
+                    || next < 1) {
                 break;
             }
             rate = next;
         }
-        return new SustainedRate(rule(spec.stepSeconds()), steps, Double.isNaN(highest) ? null : highest,
-                Double.isNaN(lowestFailing) ? null : stoppedBy);
+        return new SustainedRate(rule, steps, highest, stoppedBy);
     }
 
     /** A step at {@code rate}, and a second one when the first failed a criterion (not when it failed outright). */

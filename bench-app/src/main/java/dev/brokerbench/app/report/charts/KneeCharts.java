@@ -1,6 +1,5 @@
 package dev.brokerbench.app.report.charts;
 
-import dev.brokerbench.app.report.CurveTables;
 import dev.brokerbench.app.report.CurveTables.Curve;
 import dev.brokerbench.core.result.RunResult;
 import java.util.ArrayList;
@@ -46,7 +45,7 @@ public final class KneeCharts {
             if (points.isEmpty()) {
                 continue;
             }
-            double[] x = points.stream().mapToDouble(CurveTables::offered).toArray();
+            double[] x = points.stream().mapToDouble(p -> p.workload().offeredRate()).toArray();
             double[] p99 = points.stream().mapToDouble(p -> Math.max(1, p.reportedPhase().endToEnd().p99Micros()))
                     .toArray();
             double[] p50 = points.stream().mapToDouble(p -> Math.max(1, p.reportedPhase().endToEnd().p50Micros()))
