@@ -27,16 +27,16 @@ final class AmqpConsumer implements Consumer {
     private final Connection connection;
     private final Channel channel;
     private final AckMode ackMode;
-    private final String queue;
+    private final AmqpSource source;
     private final BlockingQueue<Message> deliveries = new LinkedBlockingQueue<>();
     private long lastTag = -1;
 
-    AmqpConsumer(Connection connection, String queue, int prefetch, AckMode ackMode) throws Exception {
+    AmqpConsumer(Connection connection, AmqpSource source, int prefetch, AckMode ackMode) throws Exception {
         this.connection = connection;
         this.ackMode = ackMode;
-        this.queue = queue;
+        this.source = source;
         this.channel = connection.createChannel();
-        AmqpQueues.declare(channel, queue);
+        source.open(channel);
         channel.basicQos(prefetch);
         if (ackMode == AckMode.TRANSACTED) {
             channel.txSelect();
@@ -45,7 +45,8 @@ final class AmqpConsumer implements Consumer {
 
     @Override
     public void start() throws Exception {
-        channel.basicConsume(queue, false, new DefaultConsumer(channel) {
+        source.subscribe(channel);
+        channel.basicConsume(source.queue(), false, new DefaultConsumer(channel) {
             @Override
             public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
                                        byte[] body) {
@@ -90,6 +91,12 @@ final class AmqpConsumer implements Consumer {
 
     @Override
     public void close() throws Exception {
-        connection.close();
+        try {
+            if (channel.isOpen()) {
+                source.release(channel);
+            }
+        } finally {
+            connection.close();
+        }
     }
 }

@@ -13,11 +13,11 @@ import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * One connection, one channel in confirm mode, publishing persistent messages (delivery mode 2) to the default
- * exchange with the queue name as routing key. Confirms may cover many messages ({@code multiple=true}); each
+ * One connection, one channel in confirm mode, publishing persistent messages (delivery mode 2) along its
+ * {@link AmqpRoute}: to a queue through the default exchange, or to a topic's fanout exchange. Confirms may cover many messages ({@code multiple=true}); each
  * pending send, sync or async, is keyed by its publish sequence number and completed by the confirm listener.
  * Messages are published {@code mandatory}: RabbitMQ confirms a message that no queue took (e.g. while a restarted
- * node has not recovered the queue yet) and drops it, so a returned message counts as failed, never as confirmed.
+ * node has not recovered the queue yet, or a topic no subscription is bound to) and drops it, so a returned message counts as failed, never as confirmed.
  *
  * <p>Sync sends do not use {@code waitForConfirmsOrDie}: with automatic recovery the channel's delegate is replaced
  * under the caller, and the new delegate has nothing unconfirmed, so a wait that starts after the swap returns
@@ -33,7 +33,7 @@ final class AmqpPublisher implements Publisher {
     private static final long CONFIRM_TIMEOUT_MILLIS = 30_000;
     private final Connection connection;
     private final Channel channel;
-    private final String queue;
+    private final AmqpRoute route;
     private final int deliveryMode;
     private final ConcurrentNavigableMap<Long, Pending> pending = new ConcurrentSkipListMap<>();
     /** Stamps (stream, sequence) the broker returned as unroutable; a return arrives before its confirm. */
@@ -42,12 +42,12 @@ final class AmqpPublisher implements Publisher {
     private record Pending(String key, Confirmation confirmation) {
     }
 
-    AmqpPublisher(Connection connection, String queue, boolean persistent) throws Exception {
+    AmqpPublisher(Connection connection, AmqpRoute route, boolean persistent) throws Exception {
         this.connection = connection;
-        this.queue = queue;
+        this.route = route;
         this.deliveryMode = persistent ? 2 : 1;
         this.channel = connection.createChannel();
-        AmqpQueues.declare(channel, queue);
+        route.declare(channel);
         channel.confirmSelect();
         channel.addReturnListener(r -> returned.add(key(r.getProperties().getHeaders())));
         channel.addShutdownListener(this::failPending);
@@ -103,7 +103,7 @@ final class AmqpPublisher implements Publisher {
         }
         pending.put(seq, new Pending(key(stamp), confirmation));
         try {
-            channel.basicPublish("", queue, true, stamped(deliveryMode, stamp), payload);
+            channel.basicPublish(route.exchange(), route.routingKey(), true, stamped(deliveryMode, stamp), payload);
         } catch (IOException | RuntimeException e) {
             pending.remove(seq);
             throw e;
@@ -115,8 +115,8 @@ final class AmqpPublisher implements Publisher {
     }
 
     private IllegalStateException unroutable() {
-        return new IllegalStateException("the broker returned the message as unroutable: no queue '" + queue
-                + "' took it");
+        return new IllegalStateException("the broker returned the message as unroutable: " + route.describe()
+                + " routed it to no queue");
     }
 
     private static String key(Map<String, Object> headers) {

@@ -7,26 +7,26 @@ import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
 
 /**
- * One connection, one channel not in confirm mode: {@code basic.publish} of persistent messages to the default
- * exchange, returning once the client wrote the frame (fire and forget; the broker is never asked to confirm).
+ * One connection, one channel not in confirm mode: {@code basic.publish} of persistent messages along its
+ * {@link AmqpRoute}, returning once the client wrote the frame (fire and forget; the broker is never asked to confirm).
  */
 final class AmqpUnconfirmedPublisher implements Publisher {
     private final Connection connection;
     private final Channel channel;
-    private final String queue;
+    private final AmqpRoute route;
     private final int deliveryMode;
 
-    AmqpUnconfirmedPublisher(Connection connection, String queue, boolean persistent) throws Exception {
+    AmqpUnconfirmedPublisher(Connection connection, AmqpRoute route, boolean persistent) throws Exception {
         this.connection = connection;
-        this.queue = queue;
+        this.route = route;
         this.deliveryMode = persistent ? 2 : 1;
         this.channel = connection.createChannel();
-        AmqpQueues.declare(channel, queue);
+        route.declare(channel);
     }
 
     @Override
     public void sendUnconfirmed(Stamp stamp, byte[] payload) throws Exception {
-        channel.basicPublish("", queue, false, AmqpPublisher.stamped(deliveryMode, stamp), payload);
+        channel.basicPublish(route.exchange(), route.routingKey(), false, AmqpPublisher.stamped(deliveryMode, stamp), payload);
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
 import java.util.function.LongConsumer;
+import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.spi.Support;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -43,7 +44,10 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
 
     @Override
     public Map<Capability, Support> capabilities() {
-        return Support.all();
+        Map<Capability, Support> c = Support.all();
+        c.put(Capability.SELECTORS, Support.no("AMQP 0-9-1 has no message selectors: a queue hands its messages in"
+                + " order to whichever consumer has credit (routing by header is an exchange's, before the queue)"));
+        return c;
     }
 
     @Override
@@ -70,6 +74,9 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         settings.put("credentials", endpoint.credentials().user().isPresent() ? endpoint.credentials().describe()
                 : "guest (the brokers the suite starts let it in on loopback)");
         settings.put("queue", "durable classic queue, default exchange");
+        settings.put("topics", "a durable fanout exchange named after the topic; each subscription a queue of its"
+                + " own bound to it (durable: a durable queue; non-durable: exclusive, auto-delete), deleted when its"
+                + " consumer closes");
         settings.put("deliveryMode", spec.persistent() ? "2 (persistent)" : "1 (transient)");
         settings.put("syncPublish", "basicPublish + waitForConfirmsOrDie per message");
         settings.put("unconfirmedPublish", "basic.publish on a channel without publisher confirms");
@@ -97,18 +104,34 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
 
             @Override
             public Publisher publisher(String queue) throws Exception {
-                return new AmqpPublisher(factory.newConnection(id()), queue, spec.persistent());
+                return publisher(AmqpRoute.queue(queue), PublishMode.ASYNC);
             }
 
             @Override
             public Publisher publisher(String queue, PublishMode mode) throws Exception {
-                return mode.confirmed() ? publisher(queue)
-                        : new AmqpUnconfirmedPublisher(factory.newConnection(id()), queue, spec.persistent());
+                return publisher(AmqpRoute.queue(queue), mode);
+            }
+
+            @Override
+            public Publisher topicPublisher(String topic, PublishMode mode) throws Exception {
+                return publisher(AmqpRoute.topic(topic), mode);
+            }
+
+            private Publisher publisher(AmqpRoute route, PublishMode mode) throws Exception {
+                return mode.confirmed() ? new AmqpPublisher(factory.newConnection(id()), route, spec.persistent())
+                        : new AmqpUnconfirmedPublisher(factory.newConnection(id()), route, spec.persistent());
             }
 
             @Override
             public Consumer consumer(String queue) throws Exception {
-                return new AmqpConsumer(factory.newConnection(id()), queue, spec.prefetch(), spec.ackMode());
+                return new AmqpConsumer(factory.newConnection(id()), AmqpSource.queue(queue), spec.prefetch(),
+                        spec.ackMode());
+            }
+
+            @Override
+            public Consumer subscriber(Subscription subscription) throws Exception {
+                return new AmqpConsumer(factory.newConnection(id()), AmqpSource.subscription(subscription),
+                        spec.prefetch(), spec.ackMode());
             }
 
             @Override

@@ -73,7 +73,7 @@ class AmqpPublisherRecoveryTest {
                     case "close" -> null;
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
-        return new AmqpPublisher(connection, "q", true);
+        return new AmqpPublisher(connection, AmqpRoute.queue("q"), true);
     }
 
     @Test

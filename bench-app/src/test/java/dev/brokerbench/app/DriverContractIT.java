@@ -9,6 +9,8 @@ import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.run.Requirements;
 import dev.brokerbench.core.spi.Capability;
@@ -20,6 +22,7 @@ import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.QueueFill;
 import dev.brokerbench.core.spi.Stamp;
+import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.spi.Support;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +33,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Assumptions;
@@ -51,6 +55,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       basic.qos), measured through the broker: a queue of {@link #FILL} messages, consumer A open and taking
  *       nothing, consumer B drains; A's in-flight count = FILL - B's count, within 5 % of 1000 for empty and 10 KB
  *       messages.</li>
+ *   <li>topics (and durable subscriptions): two subscriptions made before the sends each receive every message
+ *       once;</li>
+ *   <li>selectors: a consumer selecting 10 % of a filled queue gets exactly those, a plain one after it the rest.</li>
  * </ul>
  */
 @Exclusive
@@ -62,6 +69,9 @@ class DriverContractIT {
     private static final int ASYNC_MESSAGES = 1000;
     private static final int ACK_MESSAGES = 100;
     private static final int BODY = 64;
+    private static final int FANOUT_SUBSCRIBERS = 2;
+    private static final int FANOUT_MESSAGES = 200;
+    private static final int SELECT_MESSAGES = 300;
 
     @TempDir
     Path work;
@@ -89,6 +99,9 @@ class DriverContractIT {
                 pair.check(Capability.ASYNC_WINDOWED_PUBLISH, soft, done, () -> asyncSends(pair, soft));
                 pair.check(Capability.CLIENT_ACK, soft, done, () -> clientAcks(pair, soft));
                 pair.check(Capability.PREFETCH, soft, done, () -> prefetch(pair, soft, done));
+                pair.check(Capability.TOPICS, soft, done, () -> fanOut(pair, soft, false));
+                pair.check(Capability.DURABLE_SUBSCRIPTIONS, soft, done, () -> fanOut(pair, soft, true));
+                pair.check(Capability.SELECTORS, soft, done, () -> selects(pair, soft));
             }
         }
         System.out.println("driver contract on " + runtime.broker().id() + ": " + String.join("; ", done));
@@ -159,6 +172,75 @@ class DriverContractIT {
             soft.assertThat(got.sizesOtherThan(BODY)).as("%s sync: bodies not of %d bytes", pair.name(), BODY)
                     .isZero();
             soft.assertThat(got.redelivered).as("%s sync: first deliveries flagged redelivered", pair.name()).isZero();
+        }
+    }
+
+    /**
+     * Two subscriptions of one topic, made (and ready) before the sends: each receives every message once and
+     * nothing else.
+     */
+    private static void fanOut(Pair pair, SoftAssertions soft, boolean durable) throws Exception {
+        String topic = "topic-" + pair.path().id() + "-" + ThreadLocalRandom.current().nextInt(1 << 20);
+        String kind = durable ? "durable subscriptions" : "topic";
+        long stream = ThreadLocalRandom.current().nextLong(1, 1L << 40);
+        try (Driver driver = pair.driver(spec(AckMode.AUTO, 1, BODY))) {
+            List<Consumer> subscribers = new ArrayList<>();
+            try {
+                for (int i = 0; i < FANOUT_SUBSCRIBERS; i++) {
+                    Consumer subscriber = driver.subscriber(Subscription.of(topic, i, durable));
+                    subscribers.add(subscriber);
+                    subscriber.start();
+                    subscriber.awaitReady(10_000);
+                }
+                try (Publisher publisher = driver.topicPublisher(topic, PublishMode.SYNC)) {
+                    for (int i = 0; i < FANOUT_MESSAGES; i++) {
+                        publisher.send(new Stamp(stream, i, System.nanoTime()), new byte[BODY]);
+                    }
+                }
+                for (int i = 0; i < subscribers.size(); i++) {
+                    Received got = receiveAll(subscribers.get(i), FANOUT_MESSAGES, false);
+                    soft.assertThat(got.counts(stream, FANOUT_MESSAGES))
+                            .as("%s %s: times each message reached subscriber %d", pair.name(), kind, i)
+                            .containsOnly(1);
+                    soft.assertThat(got.foreign(stream, FANOUT_MESSAGES))
+                            .as("%s %s: messages subscriber %d was not sent", pair.name(), kind, i).isZero();
+                }
+            } finally {
+                for (Consumer subscriber : subscribers) {
+                    subscriber.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * A consumer with a selector matching 10 % of a filled queue receives exactly those (sequence mod 100 below 10),
+     * and a plain consumer after it exactly the others.
+     */
+    private static void selects(Pair pair, SoftAssertions soft) throws Exception {
+        String queue = pair.queue("select");
+        long stream = ThreadLocalRandom.current().nextLong(1, 1L << 40);
+        Selection tenPercent = new Selection(10);
+        ClientSpec keyed = new ClientSpec(Workload.PARITY_PUBLISH_WINDOW, PREFETCH, AckMode.AUTO, 1, true, BODY, false,
+                true);
+        try (Driver driver = pair.driver(keyed)) {
+            try (Publisher publisher = driver.publisher(queue)) {
+                for (int i = 0; i < SELECT_MESSAGES; i++) {
+                    publisher.send(new Stamp(stream, i, System.nanoTime()), new byte[BODY]);
+                }
+            }
+            Received selected;
+            try (Consumer consumer = driver.consumer(queue, tenPercent)) {
+                consumer.start();
+                selected = receiveAll(consumer, SELECT_MESSAGES / 10, false);
+            }
+            Received rest = drain(driver, queue, SELECT_MESSAGES - SELECT_MESSAGES / 10, false);
+            soft.assertThat(selected.sequences(stream)).as("%s selector: what the 10 %% consumer got", pair.name())
+                    .containsExactlyInAnyOrderElementsOf(LongStream.range(0, SELECT_MESSAGES)
+                            .filter(tenPercent::matches).boxed().toList());
+            soft.assertThat(rest.sequences(stream)).as("%s selector: what a plain consumer got after it", pair.name())
+                    .containsExactlyInAnyOrderElementsOf(LongStream.range(0, SELECT_MESSAGES)
+                            .filter(s -> !tenPercent.matches(s)).boxed().toList());
         }
     }
 
@@ -283,28 +365,33 @@ class DriverContractIT {
      * message (or 60 s in all); acknowledges what it received when asked to.
      */
     private static Received drain(Driver driver, String queue, int expected, boolean acknowledge) throws Exception {
-        Received got = new Received();
         try (Consumer consumer = driver.consumer(queue)) {
             consumer.start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            long quietSince = System.nanoTime();
-            // a duplicate would be on the queue already: 0.5 s; with nothing expected (the prefetch drain: what
-            // the broker hands a draining consumer arrives within milliseconds), 1 s after the last message, 8 s
-            // before the first (a Kafka consumer joins its group first: the first member of a new share group got
-            // its first records after 5.5 s, kafka-clients 4.4.0, 2026-11-24)
-            long quiet = TimeUnit.MILLISECONDS.toNanos(expected > 0 ? 500 : 1000);
-            long firstWait = TimeUnit.SECONDS.toNanos(8);
-            while (System.nanoTime() < deadline) {
-                if (consumer.receive(100, got::add)) {
-                    quietSince = System.nanoTime();
-                } else if (got.total >= expected
-                        && System.nanoTime() - quietSince > (got.total == 0 ? firstWait : quiet)) {
-                    break;
-                }
+            return receiveAll(consumer, expected, acknowledge);
+        }
+    }
+
+    /** What a started consumer receives until it has {@code expected} and then nothing more for a while. */
+    private static Received receiveAll(Consumer consumer, int expected, boolean acknowledge) throws Exception {
+        Received got = new Received();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        long quietSince = System.nanoTime();
+        // a duplicate would be on the queue already: 0.5 s; with nothing expected (the prefetch drain: what
+        // the broker hands a draining consumer arrives within milliseconds), 1 s after the last message, 8 s
+        // before the first (a Kafka consumer joins its group first: the first member of a new share group got
+        // its first records after 5.5 s, kafka-clients 4.4.0, 2026-11-24)
+        long quiet = TimeUnit.MILLISECONDS.toNanos(expected > 0 ? 500 : 1000);
+        long firstWait = TimeUnit.SECONDS.toNanos(8);
+        while (System.nanoTime() < deadline) {
+            if (consumer.receive(100, got::add)) {
+                quietSince = System.nanoTime();
+            } else if (got.total >= expected
+                    && System.nanoTime() - quietSince > (got.total == 0 ? firstWait : quiet)) {
+                break;
             }
-            if (acknowledge) {
-                consumer.acknowledge();
-            }
+        }
+        if (acknowledge) {
+            consumer.acknowledge();
         }
         return got;
     }
@@ -341,6 +428,11 @@ class DriverContractIT {
         long wrongSendTime(long stream, long[] sentAt) {
             return deliveries.stream().filter(d -> d[0] == stream && d[1] >= 0 && d[1] < sentAt.length)
                     .filter(d -> d[2] != sentAt[(int) d[1]]).count();
+        }
+
+        /** The sequence numbers of the stream's deliveries, in arrival order (a duplicate twice). */
+        List<Long> sequences(long stream) {
+            return deliveries.stream().filter(d -> d[0] == stream).map(d -> d[1]).toList();
         }
 
         List<Long> redeliveredSequences(long stream) {

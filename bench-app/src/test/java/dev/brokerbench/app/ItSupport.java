@@ -51,6 +51,65 @@ final class ItSupport {
         return Catalog.load().brokers().stream().filter(b -> b.variantOf().isEmpty()).toList();
     }
 
+    /**
+     * Per broker of {@link #brokersOnce()} that runs locally, the client paths to run {@code workload} on: its
+     * default paths that can, else the first compatible path that can (ActiveMQ Classic's JMS path has no async
+     * publish); a broker with none fails the test.
+     */
+    static java.util.Map<String, List<String>> pathsByBroker(dev.brokerbench.core.model.Workload workload) {
+        Catalog catalog = Catalog.load();
+        BrokerEnvironment env = new BrokerEnvironment(Path.of(System.getProperty("brokerbench.dist.dir")),
+                Path.of("."), Duration.ofSeconds(60), "1g");
+        java.util.Map<String, List<String>> paths = new java.util.LinkedHashMap<>();
+        for (BrokerDescriptor descriptor : brokersOnce()) {
+            BrokerRuntime broker = catalog.runtime(descriptor.id(), dev.brokerbench.core.broker.RuntimeKind.LOCAL)
+                    .orElseThrow();
+            assertThat(broker.unavailableReason(env)).as(descriptor.id()).isEmpty();
+            java.util.function.Predicate<dev.brokerbench.core.spi.DriverFactory> runs =
+                    p -> dev.brokerbench.core.run.Requirements.unmet(broker, p, workload).isEmpty();
+            List<String> able = catalog.defaultPaths(descriptor).stream().filter(runs)
+                    .map(dev.brokerbench.core.spi.DriverFactory::id).toList();
+            if (able.isEmpty()) {
+                able = catalog.compatiblePaths(descriptor).stream().filter(runs)
+                        .map(dev.brokerbench.core.spi.DriverFactory::id).limit(1).toList();
+            }
+            assertThat(able).as("a client path of " + descriptor.id() + " that runs " + workload.name())
+                    .isNotEmpty();
+            paths.put(descriptor.id(), able);
+        }
+        return paths;
+    }
+
+    /**
+     * One {@code bench run} of some brokers: those whose default paths are the ones to run (no {@code --client}),
+     * or one broker with the path it needs instead.
+     */
+    record PathRun(List<String> brokers, List<String> clients) {
+        /** {@code base} with this run's {@code --broker} and, where needed, {@code --client}. */
+        String[] args(String... base) {
+            List<String> args = new java.util.ArrayList<>(List.of(base));
+            args.addAll(List.of("--broker", String.join(",", brokers)));
+            if (!clients.isEmpty()) {
+                args.addAll(List.of("--client", String.join(",", clients)));
+            }
+            return args.toArray(String[]::new);
+        }
+    }
+
+    /** The fewest runs covering {@link #pathsByBroker}: one for every broker on its default paths, one per other. */
+    static List<PathRun> runsFor(java.util.Map<String, List<String>> paths) {
+        Catalog catalog = Catalog.load();
+        java.util.Map<List<String>, List<String>> runs = new java.util.LinkedHashMap<>();
+        paths.forEach((broker, ids) -> {
+            BrokerDescriptor d = catalog.brokers().stream().filter(b -> b.id().equals(broker)).findFirst()
+                    .orElseThrow();
+            boolean defaults = catalog.defaultPaths(d).stream().map(dev.brokerbench.core.spi.DriverFactory::id)
+                    .toList().equals(ids);
+            runs.computeIfAbsent(defaults ? List.of() : ids, k -> new java.util.ArrayList<>()).add(broker);
+        });
+        return runs.entrySet().stream().map(e -> new PathRun(e.getValue(), e.getKey())).toList();
+    }
+
     /** {@link #brokersOnce()} as the value of {@code --broker}, with {@code more} ids after them. */
     static String brokersOnceArgument(String... more) {
         List<String> ids = new java.util.ArrayList<>(brokersOnce().stream().map(BrokerDescriptor::id).toList());

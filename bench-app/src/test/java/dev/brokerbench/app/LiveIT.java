@@ -38,51 +38,17 @@ class LiveIT {
     @TempDir
     Path tmp;
 
-    /** Per broker, the client paths to run the case on: its default paths that can, else the first that can. */
-    private static Map<String, List<String>> pathsByBroker(Workload live) {
-        Catalog catalog = Catalog.load();
-        BrokerEnvironment env = new BrokerEnvironment(Path.of(System.getProperty("brokerbench.dist.dir")),
-                Path.of("."), Duration.ofSeconds(60), "1g");
-        Map<String, List<String>> paths = new LinkedHashMap<>();
-        for (BrokerDescriptor descriptor : ItSupport.brokersOnce()) {
-            BrokerRuntime broker = catalog.runtime(descriptor.id(), RuntimeKind.LOCAL).orElseThrow();
-            assertThat(broker.unavailableReason(env)).as(descriptor.id()).isEmpty();
-            List<String> able = catalog.defaultPaths(descriptor).stream()
-                    .filter(p -> Requirements.unmet(broker, p, live).isEmpty()).map(DriverFactory::id).toList();
-            if (able.isEmpty()) {
-                able = catalog.compatiblePaths(descriptor).stream()
-                        .filter(p -> Requirements.unmet(broker, p, live).isEmpty()).map(DriverFactory::id)
-                        .limit(1).toList();
-            }
-            assertThat(able).as("a client path of " + descriptor.id() + " that runs " + CASE).isNotEmpty();
-            paths.put(descriptor.id(), able);
-        }
-        return paths;
-    }
-
     @Test
     void everyBrokerDeliversEveryMessageOnceAndTimesItFromItsIntendedSend() throws Exception {
         Workload live = WorkloadCatalog.builtIn().find(CASE).orElseThrow();
-        Map<String, List<String>> paths = pathsByBroker(live);
-        // one run for the brokers whose default paths run it, one per broker that needs another path
-        Map<List<String>, List<String>> runs = new LinkedHashMap<>();
-        Catalog catalog = Catalog.load();
-        paths.forEach((broker, ids) -> {
-            BrokerDescriptor d = catalog.brokers().stream().filter(b -> b.id().equals(broker)).findFirst().orElseThrow();
-            boolean defaults = catalog.defaultPaths(d).stream().map(DriverFactory::id).toList().equals(ids);
-            runs.computeIfAbsent(defaults ? List.of() : ids, k -> new ArrayList<>()).add(broker);
-        });
-        List<RunResult> results = new ArrayList<>();
+        Map<String, List<String>> paths = ItSupport.pathsByBroker(live);
         List<Path> outs = new ArrayList<>();
-        for (Map.Entry<List<String>, List<String>> run : runs.entrySet()) {
+        List<RunResult> results = new ArrayList<>();
+        for (ItSupport.PathRun run : ItSupport.runsFor(paths)) {
             Path out = tmp.resolve("run" + outs.size());
-            List<String> args = new ArrayList<>(List.of("run", "--warmup-seconds", "0", "--steal-retries", "0",
-                    "--runtime", "local", "--broker", String.join(",", run.getValue()), "--case", CASE, "--scale",
-                    ItSupport.scale(), "--out", out.toString(), "--heap", "1g"));
-            if (!run.getKey().isEmpty()) {
-                args.addAll(List.of("--client", String.join(",", run.getKey())));
-            }
-            ItSupport.Cli cli = ItSupport.bench(args.toArray(String[]::new));
+            ItSupport.Cli cli = ItSupport.bench(run.args("run", "--warmup-seconds", "0", "--steal-retries", "0",
+                    "--runtime", "local", "--case", CASE, "--scale", ItSupport.scale(), "--out", out.toString(),
+                    "--heap", "1g"));
             assertThat(cli.code()).as(cli.text()).isZero();
             assertThat(cli.text()).contains("Live: publish and consume at once").contains("end-to-end p50");
             outs.add(out);

@@ -15,6 +15,7 @@ import dev.brokerbench.core.spi.LibraryVersion;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.spi.Support;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -60,6 +61,8 @@ public final class KafkaClients implements DriverFactory {
                 + " polls holds nothing (nor is it a group member yet)"));
         c.put(Capability.REDELIVERY_FLAG, Support.no("a Kafka record carries no delivery count or redelivered flag;"
                 + " a record read again after an uncommitted offset looks like the first reading"));
+        c.put(Capability.SELECTORS, Support.no("Kafka has no broker-side message selection: a consumer reads every"
+                + " record of its partitions and could only filter them itself"));
         return c;
     }
 
@@ -108,6 +111,9 @@ public final class KafkaClients implements DriverFactory {
             case CLIENT, TRANSACTED -> "enable.auto.commit=false; commitSync of the records handed over every "
                     + spec.ackBatch() + " (no Kafka transaction: a consume-only transaction commits nothing more)";
         });
+        settings.put("topics", "the topic itself (" + KafkaTopics.PARTITIONS + " partitions); each subscription a"
+                + " consumer group of its own with one member reading every partition from the end it finds on joining;"
+                + " durable or not, the group keeps committed offsets; it is deleted when its member closes");
         settings.put("stamp", "3 record headers (8-byte big-endian longs)");
         settings.put("requestReply", "each requester creates a reply topic of 1 partition (deleted when it closes)"
                 + " and reads it with an assigned consumer; requests carry headers bbReplyTo and bbCorrelation;"
@@ -143,7 +149,20 @@ public final class KafkaClients implements DriverFactory {
             @Override
             public Consumer consumer(String queue) throws Exception {
                 topics.ensure(queue);
-                return new KafkaQueueConsumer(configs.groupMember(queue), queue, spec.ackMode());
+                return new KafkaQueueConsumer(configs.groupMember(queue), queue, spec.ackMode(), () -> { });
+            }
+
+            @Override
+            public Publisher topicPublisher(String topic, PublishMode mode) throws Exception {
+                return publisher(topic, mode);
+            }
+
+            @Override
+            public Consumer subscriber(Subscription subscription) throws Exception {
+                topics.ensure(subscription.topic());
+                String group = KafkaTopics.group(subscription.name());
+                return new KafkaQueueConsumer(configs.subscriber(subscription), subscription.topic(),
+                        spec.ackMode(), () -> topics.deleteGroup(group));
             }
 
             @Override

@@ -1,5 +1,6 @@
 package dev.brokerbench.kafka;
 
+import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.model.ClientSpec;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,10 +60,22 @@ final class KafkaConfigs {
 
     /** A member of the queue's consumer group; the suite commits its offsets. */
     Properties groupMember(String topic) {
+        return memberOf(KafkaTopics.group(topic), "earliest");
+    }
+
+    /**
+     * The one member of a subscription's own consumer group, which reads every partition of the topic from the end
+     * it finds when it joins (a subscription receives what is published after it was made).
+     */
+    Properties subscriber(Subscription subscription) {
+        return memberOf(KafkaTopics.group(subscription.name()), "latest");
+    }
+
+    private Properties memberOf(String group, String offsetReset) {
         Properties p = assigned();
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, KafkaTopics.group(topic));
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, offsetReset);
         return p;
     }
 

@@ -38,7 +38,16 @@ final class KafkaQueueConsumer implements Consumer {
     private static final long NONE = -1;
     private static final long READY_POLL_MILLIS = 50;
 
-    KafkaQueueConsumer(Properties config, String topic, AckMode ackMode) {
+    /** What a consumer does once it has closed (a subscription's member deletes its group). */
+    @FunctionalInterface
+    interface AfterClose {
+        void run() throws Exception;
+    }
+
+    private final AfterClose afterClose;
+
+    KafkaQueueConsumer(Properties config, String topic, AckMode ackMode, AfterClose afterClose) {
+        this.afterClose = afterClose;
         this.consumer = new KafkaConsumer<>(config);
         this.topic = topic;
         this.commitAsHandedOver = ackMode == AckMode.AUTO || ackMode == AckMode.DUPS_OK;
@@ -66,12 +75,20 @@ final class KafkaQueueConsumer implements Consumer {
         });
     }
 
-    /** Polls (keeping what arrives) until the group has assigned this member partitions. */
+    /**
+     * Polls (keeping what arrives) until the group has assigned this member partitions, then makes sure it knows
+     * where it reads each of them from (a subscription starting at the log's end resolves that position now, not
+     * after the publishers began).
+     */
     @Override
     public void awaitReady(long timeoutMillis) {
         long until = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         while (consumer.assignment().isEmpty() && System.nanoTime() < until) {
             consumer.poll(Duration.ofMillis(READY_POLL_MILLIS)).forEach(buffer::add);
+        }
+        long left = Math.max(1, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(until - System.nanoTime()));
+        for (TopicPartition partition : consumer.assignment()) {
+            consumer.position(partition, Duration.ofMillis(left));
         }
     }
 
@@ -136,7 +153,7 @@ final class KafkaQueueConsumer implements Consumer {
     }
 
     @Override
-    public void close() {
+    public void close() throws Exception {
         try {
             if (commitAsHandedOver) {
                 acknowledge();
@@ -144,5 +161,6 @@ final class KafkaQueueConsumer implements Consumer {
         } finally {
             consumer.close();
         }
+        afterClose.run();
     }
 }

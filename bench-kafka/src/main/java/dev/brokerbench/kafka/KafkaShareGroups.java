@@ -58,6 +58,10 @@ public final class KafkaShareGroups implements DriverFactory {
                 + " server sessions are not built");
         c.put(Capability.REQUEST_REPLY, noRpc);
         c.put(Capability.ONE_WAY, noRpc);
+        Support noTopics = Support.no("fan-out runs on kafka-clients (a consumer group per subscription); a share"
+                + " group per subscription is not built");
+        c.put(Capability.TOPICS, noTopics);
+        c.put(Capability.DURABLE_SUBSCRIPTIONS, noTopics);
         return c;
     }
 

@@ -43,7 +43,21 @@ final class KafkaTopics implements AutoCloseable {
         this.admin = Admin.create(p);
     }
 
-    /** The consumer group that drains {@code topic}. */
+    /**
+     * Removes a subscription's consumer group once its member has left (what unsubscribing is on Kafka); a group
+     * the broker still counts members in is left to expire with its offsets.
+     */
+    void deleteGroup(String group) throws Exception {
+        try {
+            admin.deleteConsumerGroups(List.of(group)).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (!(e.getCause() instanceof org.apache.kafka.common.errors.GroupNotEmptyException)) {
+                throw e;
+            }
+        }
+    }
+
+    /** The consumer group that drains {@code topic} (or, named after a subscription, reads it). */
     static String group(String topic) {
         return "brokerbench-" + topic;
     }

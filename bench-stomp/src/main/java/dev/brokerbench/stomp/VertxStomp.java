@@ -50,6 +50,12 @@ public final class VertxStomp implements DriverFactory {
         c.put(Capability.UNCONFIRMED_PUBLISH, Support.no("a SEND without receipt returns before Vert.x wrote it,"
                 + " with no back-pressure: a fast sender would queue its messages in the client's memory; not"
                 + " mapped yet"));
+        Support noTopics = Support.no("STOMP topic subscriptions (/topic/ destinations; durable ones through each"
+                + " broker's own SUBSCRIBE headers) are not mapped yet");
+        c.put(Capability.TOPICS, noTopics);
+        c.put(Capability.DURABLE_SUBSCRIPTIONS, noTopics);
+        c.put(Capability.SELECTORS, Support.no("the selector header of SUBSCRIBE (ActiveMQ, Artemis, Apollo) is not"
+                + " mapped yet; STOMP 1.2 itself defines none"));
         return c;
     }
 

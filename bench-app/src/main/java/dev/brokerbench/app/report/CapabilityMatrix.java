@@ -86,6 +86,9 @@ public final class CapabilityMatrix {
             case RECONNECT -> "reconnect";
             case REQUEST_REPLY -> "request/reply";
             case ONE_WAY -> "one-way";
+            case TOPICS -> "topics";
+            case DURABLE_SUBSCRIPTIONS -> "durable subscriptions";
+            case SELECTORS -> "selectors";
         };
     }
 

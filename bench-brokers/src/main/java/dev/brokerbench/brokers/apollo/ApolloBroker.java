@@ -23,6 +23,10 @@ public final class ApolloBroker {
                     + " subscription to its credit header (credit:1000,104857600, ack:client-individual): an idle"
                     + " consumer was handed all 2,500 queued messages, empty and 10 KB (measured through the broker,"
                     + " 2026-11-24)"))
+            .withGap(Protocol.OPENWIRE, Capability.DURABLE_SUBSCRIPTIONS, Support.no("Apollo 1.7.1 over OpenWire"
+                    + " delivers to a durable subscription but refuses to remove it (unsubscribe after its consumer"
+                    + " closed: 'The subscription does not exist', DriverContractIT, 2026-11-25), so each pass would"
+                    + " leave one behind; Apollo's durable subscriptions run over AMQP (qpid-jms)"))
             .withGap(Protocol.STOMP, Capability.REDELIVERY_FLAG, Support.no("Apollo 1.7.1's STOMP MESSAGE frames do not"
                     + " say redelivered:true for a message handed on after its consumer closed without acknowledging"
                     + " it"))

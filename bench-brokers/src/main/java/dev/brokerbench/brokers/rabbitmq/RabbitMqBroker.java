@@ -29,6 +29,13 @@ public final class RabbitMqBroker {
             .withGap(Protocol.AMQP, Capability.REDELIVERY_FLAG, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin hands"
                     + " a message again after its consumer closed without acknowledging it, but not marked as"
                     + " redelivered (JMSRedelivered false; DriverContractIT, 2026-11-24)"))
+            .withGap(Protocol.AMQP, Capability.TOPICS, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin has topics only"
+                    + " as /topic/ and /exchange/ addresses onto its own exchanges, with no durable subscription;"
+                    + " not mapped: fan-out on RabbitMQ runs on its AMQP 0-9-1 paths"))
+            .withGap(Protocol.AMQP, Capability.SELECTORS, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin documents no"
+                    + " selector filter for a link (not mapped, not tried)"))
+            .withGap(Protocol.AMQP, Capability.DURABLE_SUBSCRIPTIONS, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin"
+                    + " keeps no durable subscription (its /topic/ links are exclusive auto-delete queues)"))
             .withQueues(new RabbitMqQueues());
 
     private RabbitMqBroker() {

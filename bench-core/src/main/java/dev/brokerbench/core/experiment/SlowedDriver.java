@@ -64,6 +64,22 @@ final class SlowedDriver implements Driver {
         };
     }
 
+    /** Topics and selecting consumers are not slowed (the experiment slows a seed case's publish or consume). */
+    @Override
+    public Consumer consumer(String queue, dev.brokerbench.core.model.Selection selection) throws Exception {
+        return driver.consumer(queue, selection);
+    }
+
+    @Override
+    public Publisher topicPublisher(String topic, dev.brokerbench.core.model.PublishMode mode) throws Exception {
+        return driver.topicPublisher(topic, mode);
+    }
+
+    @Override
+    public Consumer subscriber(dev.brokerbench.core.spi.Subscription subscription) throws Exception {
+        return driver.subscriber(subscription);
+    }
+
     @Override
     public Consumer consumer(String queue) throws Exception {
         Consumer consumer = driver.consumer(queue);

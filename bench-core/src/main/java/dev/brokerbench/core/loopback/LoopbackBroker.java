@@ -2,12 +2,14 @@ package dev.brokerbench.core.loopback;
 
 import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.Stamp;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * An in-JVM stand-in for a broker: named unbounded queues. Used to measure the harness's own ceiling and, with
+ * An in-JVM stand-in for a broker: named unbounded queues, and topics that copy each message to the queue of every
+ * subscription. Used to measure the harness's own ceiling and, with
  * faults injected, to prove the accounting.
  */
 public final class LoopbackBroker {
@@ -29,5 +31,24 @@ public final class LoopbackBroker {
 
     public BlockingQueue<Envelope> queue(String name) {
         return queues.computeIfAbsent(name, n -> new LinkedBlockingQueue<>());
+    }
+
+    /** Per topic, the names of its subscriptions: each a queue of that name. */
+    private final ConcurrentHashMap<String, Set<String>> subscriptions = new ConcurrentHashMap<>();
+
+    /** From now on {@code topic}'s messages are put on the queue {@code name} too. */
+    public void subscribe(String topic, String name) {
+        subscriptions.computeIfAbsent(topic, t -> ConcurrentHashMap.newKeySet()).add(name);
+    }
+
+    /** Ends the subscription {@code name} and drops its queue. */
+    public void unsubscribe(String topic, String name) {
+        subscriptions.getOrDefault(topic, Set.of()).remove(name);
+        queues.remove(name);
+    }
+
+    /** The subscriptions of {@code topic}, by name. */
+    public Set<String> subscriptions(String topic) {
+        return Set.copyOf(subscriptions.getOrDefault(topic, Set.of()));
     }
 }

@@ -13,6 +13,9 @@ import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Stamp;
+import dev.brokerbench.core.spi.Subscription;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.Selection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -45,21 +48,41 @@ public class LoopbackDriver implements Driver {
     @Override
     public Publisher publisher(String queue) {
         BlockingQueue<Envelope> q = broker.queue(queue);
+        return publisher((stamp, payload) -> deliver(q, stamp, payload));
+    }
+
+    /** Each message goes to the queue of every subscription the topic has when it is sent. */
+    @Override
+    public Publisher topicPublisher(String topic, PublishMode mode) {
+        return publisher((stamp, payload) -> {
+            for (String subscription : broker.subscriptions(topic)) {
+                deliver(broker.queue(subscription), stamp, payload);
+            }
+        });
+    }
+
+    /** Where a publisher puts each message. */
+    @FunctionalInterface
+    private interface Put {
+        void put(Stamp stamp, byte[] payload);
+    }
+
+    private static Publisher publisher(Put put) {
         return new Publisher() {
             @Override
             public void send(Stamp stamp, byte[] payload) {
-                deliver(q, stamp, payload);
+                put.put(stamp, payload);
             }
 
             @Override
             public void sendAsync(Stamp stamp, byte[] payload, Confirmation confirmation) {
-                deliver(q, stamp, payload);
+                put.put(stamp, payload);
                 confirmation.confirmed();
             }
 
             @Override
             public void sendUnconfirmed(Stamp stamp, byte[] payload) {
-                deliver(q, stamp, payload);
+                put.put(stamp, payload);
             }
 
             @Override
@@ -82,11 +105,50 @@ public class LoopbackDriver implements Driver {
     @Override
     public Consumer consumer(String queue) {
         BlockingQueue<Envelope> q = broker.queue(queue);
+        return consumer(timeoutMillis -> q.poll(timeoutMillis, TimeUnit.MILLISECONDS), () -> { }, () -> { });
+    }
+
+    /** Takes the first message on the queue the selector matches, leaving the others where they are. */
+    @Override
+    public Consumer consumer(String queue, Selection selection) {
+        BlockingQueue<Envelope> q = broker.queue(queue);
+        return consumer(timeoutMillis -> {
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+            do {
+                for (Envelope e : q) {
+                    if (selection.matches(e.stamp().sequence()) && q.remove(e)) {
+                        return e;
+                    }
+                }
+                Thread.sleep(1);
+            } while (System.nanoTime() < until);
+            return null;
+        }, () -> { }, () -> { });
+    }
+
+    /** The subscription is made when the consumer starts and ended when it closes. */
+    @Override
+    public Consumer subscriber(Subscription subscription) {
+        String topic = subscription.topic();
+        String name = subscription.name();
+        BlockingQueue<Envelope> q = broker.queue(name);
+        return consumer(timeoutMillis -> q.poll(timeoutMillis, TimeUnit.MILLISECONDS),
+                () -> broker.subscribe(topic, name), () -> broker.unsubscribe(topic, name));
+    }
+
+    /** How a consumer takes its next message: within the timeout, or null. */
+    @FunctionalInterface
+    private interface Take {
+        Envelope next(long timeoutMillis) throws InterruptedException;
+    }
+
+    private Consumer consumer(Take take, Runnable onStart, Runnable onClose) {
         return new Consumer() {
             private boolean started;
 
             @Override
             public void start() {
+                onStart.run();
                 started = true;
             }
 
@@ -95,7 +157,7 @@ public class LoopbackDriver implements Driver {
                 if (!started) {
                     throw new IllegalStateException("receive() before start(): a consumer is created stopped");
                 }
-                Envelope e = q.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+                Envelope e = take.next(timeoutMillis);
                 if (e == null) {
                     return false;
                 }
@@ -111,6 +173,7 @@ public class LoopbackDriver implements Driver {
 
             @Override
             public void close() {
+                onClose.run();
             }
         };
     }

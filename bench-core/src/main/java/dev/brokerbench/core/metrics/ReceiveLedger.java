@@ -4,6 +4,7 @@ import java.util.BitSet;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongPredicate;
 
 /**
  * What the consumers of one phase received, shared by all of them: first receipt per sequence number,
@@ -40,18 +41,31 @@ public final class ReceiveLedger {
     private final LongAdder foreign = new LongAdder();
     private final LongAdder outOfRange = new LongAdder();
     private final LongAdder redelivered = new LongAdder();
+    /** Which sequence numbers this ledger's consumers are to receive (a selector's share); null: all. */
+    private final LongPredicate expected;
+    private final LongAdder unexpected = new LongAdder();
 
     /** @param sent the publish phase whose messages this drain expects */
     public ReceiveLedger(SendLedger sent) {
-        this(sent, OptionalLong.of(System.nanoTime()));
+        this(sent, OptionalLong.of(System.nanoTime()), null);
     }
 
     /** A ledger of consumers that run while {@code sent} is still being published: see {@link #publishEnded}. */
     public static ReceiveLedger whilePublishing(SendLedger sent) {
-        return new ReceiveLedger(sent, OptionalLong.empty());
+        return new ReceiveLedger(sent, OptionalLong.empty(), null);
     }
 
-    private ReceiveLedger(SendLedger sent, OptionalLong publishEnded) {
+    /**
+     * A ledger, after {@code sent} was published, of consumers that are to receive only the messages whose sequence
+     * numbers {@code share} accepts (a selector's): only those are awaited, and any other that arrives is counted as
+     * foreign (though recorded, so that it is neither lost nor taken for another's first receipt).
+     */
+    public static ReceiveLedger expecting(SendLedger sent, LongPredicate share) {
+        return new ReceiveLedger(sent, OptionalLong.of(System.nanoTime()), share);
+    }
+
+    private ReceiveLedger(SendLedger sent, OptionalLong publishEnded, LongPredicate expected) {
+        this.expected = expected;
         this.sent = sent;
         this.publishEnded = publishEnded;
         this.streams = sent.streams();
@@ -88,6 +102,10 @@ public final class ReceiveLedger {
         if (!received[index].set(sequence)) {
             duplicates.incrementAndGet(index);
             return Receipt.DUPLICATE;
+        }
+        if (expected != null && !expected.test(sequence)) {
+            unexpected.increment();
+            return Receipt.FOREIGN;
         }
         unique.increment();
         return Receipt.FIRST;
@@ -142,7 +160,7 @@ public final class ReceiveLedger {
         if (missing == null) {
             missing = new BitSet[streams.size()];
             for (int i = 0; i < streams.size(); i++) {
-                missing[i] = sent.expectedSet(i);
+                missing[i] = expectedSet(i);
                 missing[i].andNot(received[i].snapshot());
             }
         }
@@ -160,7 +178,27 @@ public final class ReceiveLedger {
 
     /** Messages the drain waits for (while publishing: those expected so far). */
     public long expectedTotal() {
-        return sent.expectedTotal();
+        if (expected == null) {
+            return sent.expectedTotal();
+        }
+        long total = 0;
+        for (int i = 0; i < streams.size(); i++) {
+            total += expectedSet(i).cardinality();
+        }
+        return total;
+    }
+
+    /** Stream {@code index}'s messages this ledger awaits: what the broker confirmed, of this ledger's share. */
+    private BitSet expectedSet(int index) {
+        BitSet set = sent.expectedSet(index);
+        if (expected != null) {
+            for (int seq = set.nextSetBit(0); seq >= 0; seq = set.nextSetBit(seq + 1)) {
+                if (!expected.test(seq)) {
+                    set.clear(seq);
+                }
+            }
+        }
+        return set;
     }
 
     BitSet receivedSet(int index) {
@@ -171,8 +209,14 @@ public final class ReceiveLedger {
         return duplicates.get(index);
     }
 
+    /** Deliveries of this phase's messages outside the ledger's share (a selector's consumers given others). */
+    public long outsideShare() {
+        return unexpected.sum();
+    }
+
+    /** Messages from elsewhere, and this phase's messages outside the ledger's share. */
     long foreign() {
-        return foreign.sum();
+        return foreign.sum() + unexpected.sum();
     }
 
     long outOfRange() {

@@ -14,9 +14,19 @@ public final class Reconciler {
     }
 
     public static Accounting reconcile(SendLedger sent, ReceiveLedger received, List<OrderTracker> consumers) {
+        return reconcile(sent, List.of(received), consumers);
+    }
+
+    /**
+     * What was sent against what several drains of it received between them (a selector's consumers, then the
+     * consumers of what they left): a message received by two of them counts as a duplicate.
+     */
+    public static Accounting reconcile(SendLedger sent, List<ReceiveLedger> parts, List<OrderTracker> consumers) {
         Streams streams = sent.streams();
-        if (streams != received.streams()) {
-            throw new IllegalArgumentException("ledgers of different phases");
+        for (ReceiveLedger part : parts) {
+            if (streams != part.streams()) {
+                throw new IllegalArgumentException("ledgers of different phases");
+            }
         }
         long totalSent = 0, totalConfirmed = 0, totalFailed = 0, totalReceived = 0, totalDuplicates = 0;
         long totalLost = 0, lostConfirmed = 0, unconfirmedPresent = 0;
@@ -26,7 +36,15 @@ public final class Reconciler {
             BitSet sentSet = new BitSet();
             sentSet.set(0, (int) n);
             BitSet confirmed = sent.confirmedSet(i);
-            BitSet got = received.receivedSet(i);
+            BitSet got = new BitSet();
+            long d = 0;
+            for (ReceiveLedger part : parts) {
+                BitSet set = part.receivedSet(i);
+                BitSet twice = (BitSet) got.clone();
+                twice.and(set);
+                d += part.duplicates(i) + twice.cardinality();
+                got.or(set);
+            }
 
             BitSet lost = (BitSet) sentSet.clone();
             lost.andNot(got);
@@ -37,7 +55,6 @@ public final class Reconciler {
 
             long c = confirmed.cardinality();
             long r = got.cardinality();
-            long d = received.duplicates(i);
             producers.add(new ProducerAccount(i, n, c, r, d, lost.cardinality(),
                     SequenceRange.of(lostAndConfirmed, Accounting.LOST_RANGES_KEPT)));
             totalSent += n;
@@ -55,8 +72,9 @@ public final class Reconciler {
             consumerAccounts.add(new ConsumerAccount(i, consumers.get(i).received(), consumers.get(i).reordered()));
             reordered += consumers.get(i).reordered();
         }
+        long redelivered = parts.stream().mapToLong(ReceiveLedger::redelivered).sum();
+        long foreign = parts.stream().mapToLong(p -> p.foreign() + p.outOfRange()).sum();
         return new Accounting(totalSent, totalConfirmed, totalFailed, totalReceived, totalDuplicates, reordered,
-                received.redelivered(), totalLost, lostConfirmed, unconfirmedPresent,
-                received.foreign() + received.outOfRange(), producers, consumerAccounts);
+                redelivered, totalLost, lostConfirmed, unconfirmedPresent, foreign, producers, consumerAccounts);
     }
 }

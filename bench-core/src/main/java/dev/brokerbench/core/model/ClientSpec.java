@@ -12,9 +12,18 @@ package dev.brokerbench.core.model;
  * @param payloadBytes  body size of every message
  * @param reconnect     use the client library's own reconnection (failover) so that a connection survives a broker
  *                      restart; off everywhere else, so that a broken connection fails visibly
+ * @param selectorKey   publishers add the {@link dev.brokerbench.core.spi.Stamp#SELECTOR_KEY} property to every
+ *                      message (a selector case, its no-selector baseline included, so that all its cells send the
+ *                      same messages)
  */
 public record ClientSpec(int publishWindow, int prefetch, AckMode ackMode, int ackBatch, boolean persistent,
-                         int payloadBytes, boolean reconnect) {
+                         int payloadBytes, boolean reconnect, boolean selectorKey) {
+
+    /** Without the selector key. */
+    public ClientSpec(int publishWindow, int prefetch, AckMode ackMode, int ackBatch, boolean persistent,
+                      int payloadBytes, boolean reconnect) {
+        this(publishWindow, prefetch, ackMode, ackBatch, persistent, payloadBytes, reconnect, false);
+    }
 
     /** Without reconnection. */
     public ClientSpec(int publishWindow, int prefetch, AckMode ackMode, int ackBatch, boolean persistent,

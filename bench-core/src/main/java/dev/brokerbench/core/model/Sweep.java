@@ -25,10 +25,17 @@ public record Sweep(Variable variable, List<Long> values) {
          * A live workload's offered rate, in percent of the highest rate its broker and client path sustained in
          * the workload's {@link RateSearch}: the points of a latency curve.
          */
-        RATE_PERCENT("ratePercent", "% of the highest sustained rate");
+        RATE_PERCENT("ratePercent", "% of the highest sustained rate"),
+        /** Subscriptions a topic fans out to (each message is owed once to every one). */
+        SUBSCRIBERS("subscribers", "subscribers"),
+        /**
+         * The share of the messages a consumer's selector matches, in percent; 100 runs the consumers without a
+         * selector (the figure the others are compared with).
+         */
+        MATCHING_PERCENT("matchingPercent", "% of messages the selector matches");
 
         /** Every key, for error messages. */
-        static final String KEYS = "payloadBytes, clients, messages, ratePercent";
+        static final String KEYS = "payloadBytes, clients, messages, ratePercent, subscribers, matchingPercent";
 
         private final String key;
         private final String unit;

@@ -35,14 +35,18 @@ import java.util.List;
  * @param point              a cell of a sweep: which sweep and value; null otherwise
  * @param search             how a latency curve (a live workload swept over {@code ratePercent}) finds the highest
  *                           rate its percentages are of; null for any other workload
+ * @param selection          the consumers of the reported consume phase take only the messages this selector
+ *                           matches (what they leave is drained after them, unreported); null for none
+ * @param topic              a live workload whose publishers send to a topic (named {@code queue}) fanning out to
+ *                           subscriptions, each with a client of its own; null for a queue
  * @param group              what {@code --case} groups it under: {@code seed} (the six-case matrix, {@code all}),
  *                           {@code faults}, {@code rpc}, or a group the file names
  */
 public record Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
                        int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                        int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
-                       Fault fault, Rpc rpc, Sweep sweep, Sweep.Point point, RateSearch search,
-                       String group) {
+                       Fault fault, Rpc rpc, Sweep sweep, Sweep.Point point, RateSearch search, Topic topic,
+                       Selection selection, String group) {
 
     /** The parity rules: four sessions... */
     public static final int PARITY_CLIENTS = 4;
@@ -97,6 +101,16 @@ public record Workload(String name, String title, String queue, int clients, lon
         check(sweep == null || !curve || ratePerSecond == 0, "ratePerSecond",
                 "must not be set on a ratePercent sweep (each point's rate is a percentage of the searched one)",
                 ratePerSecond);
+        check(topic == null || reportedAction == Action.LIVE, "topic",
+                "needs a single live phase (subscribers receive while the publishers send)", reportedAction);
+        boolean subscriberSweep = sweep != null && sweep.variable() == Sweep.Variable.SUBSCRIBERS
+                || point != null && point.variable() == Sweep.Variable.SUBSCRIBERS;
+        check(!subscriberSweep || topic != null, "sweep.variable", "subscribers needs a topic", "subscribers");
+        check(selection == null || reportedAction == Action.CONSUME, "matchingPercent",
+                "needs the reported phase to be the consume (a selector is a consumer's)", reportedAction);
+        boolean selectorSweep = sweep != null && sweep.variable() == Sweep.Variable.MATCHING_PERCENT;
+        check(!selectorSweep || reportedAction == Action.CONSUME, "sweep.variable",
+                "matchingPercent needs the reported phase to be the consume", reportedAction);
         check(group != null && group.matches("[a-z][a-z0-9-]*"), "group", "must be lower-case letters, digits or '-'",
                 group);
         check(!(fault instanceof Fault.KillBroker) || reportedPhase(phases).action() == Action.PUBLISH,
@@ -117,8 +131,8 @@ public record Workload(String name, String title, String queue, int clients, lon
                     int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                     int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases, Fault fault) {
         this(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent, publishWindow, prefetch,
-                ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, null, null, null, null,
-                fault == null ? "seed" : "faults");
+                ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, null, null, null, null, null,
+                null, fault == null ? "seed" : "faults");
     }
 
     /** A workload without a fault. */
@@ -139,62 +153,62 @@ public record Workload(String name, String title, String queue, int clients, lon
         Action reported = reportedPhase(phases).action();
         boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
         return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, true, PARITY_PUBLISH_WINDOW, PARITY_PREFETCH,
-                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null,
+                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null, null, null,
                 calls ? "rpc" : reported == Action.LIVE ? "live" : "seed");
     }
 
     public Workload withClients(int n) {
         return new Workload(name, title, queue, n, messages, warmupMessages, payloadBytes, persistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, group);
     }
 
     public Workload withMessages(long n, long warmup) {
         return new Workload(name, title, queue, clients, n, warmup, payloadBytes, persistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, group);
     }
 
     public Workload withMessage(int bytes, boolean isPersistent) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, bytes, isPersistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, group);
     }
 
     public Workload withIdleTimeout(int seconds) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, seconds, phases, fault, rpc, sweep, point,
-                search, group);
+                search, topic, selection, group);
     }
 
     /** The same workload publishing at {@code perClient} messages per second per client (0: unpaced). */
     public Workload withRate(double perClient) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, perClient, idleTimeoutSeconds, phases, fault, rpc, sweep,
-                point, search, group);
+                point, search, topic, selection, group);
     }
 
     public Workload withFault(Fault f) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, f, rpc, sweep,
-                point, search, group);
+                point, search, topic, selection, group);
     }
 
     public Workload withRpc(Rpc calls) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, calls,
-                sweep, point, search, group);
+                sweep, point, search, topic, selection, group);
     }
 
     /** The same workload sweeping {@code sweep} instead (e.g. fewer sizes for a short run). */
     public Workload withSweep(Sweep replacement) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                replacement, point, search, group).validated();
+                replacement, point, search, topic, selection, group).validated();
     }
 
     /** The same workload on another queue (each cell of a run gets one of its own). */
     public Workload withQueue(String other) {
         return new Workload(name, title, other, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                sweep, point, search, group);
+                sweep, point, search, topic, selection, group);
     }
 
     /** This workload, once every cell of its sweep was built (each value must make a valid workload). */
@@ -206,6 +220,16 @@ public record Workload(String name, String title, String queue, int clients, lon
     /** True for a live workload: publishers and consumers on the queue at once. */
     public boolean live() {
         return reportedPhase().action() == Action.LIVE;
+    }
+
+    /** True for a workload on a topic: each message is owed once to every subscriber. */
+    public boolean fanOut() {
+        return topic != null;
+    }
+
+    /** The clients that receive: one per subscription on a topic, else {@code clients}. */
+    public int consumers() {
+        return topic == null ? clients : topic.subscribers();
     }
 
     /** Messages per second offered by all publishers together; 0 when unpaced. */
@@ -254,9 +278,16 @@ public record Workload(String name, String title, String queue, int clients, lon
         long m = v == Sweep.Variable.MESSAGES ? value : Math.max(messages, c);
         long w = warmupMessages == 0 ? 0 : Math.max(warmupMessages, c);
         int size = v == Sweep.Variable.PAYLOAD_BYTES ? (int) value : payloadBytes;
+        check(v != Sweep.Variable.SUBSCRIBERS || value >= 1 && value <= Topic.MAX_SUBSCRIBERS, "sweep.values",
+                "must be 1.." + Topic.MAX_SUBSCRIBERS + " for " + v.key(), value);
+        Topic t = v == Sweep.Variable.SUBSCRIBERS && topic != null ? topic.withSubscribers((int) value) : topic;
+        check(v != Sweep.Variable.MATCHING_PERCENT || value >= 1 && value <= 100, "sweep.values",
+                "must be 1..100 for " + v.key() + " (100: no selector)", value);
+        Selection sel = v != Sweep.Variable.MATCHING_PERCENT ? selection
+                : value == 100 ? null : new Selection((int) value);
         return new Workload(name + "." + value, title + " · " + v.key() + " " + value, queue, c, m, w, size,
                 persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases,
-                fault, rpc, null, new Sweep.Point(name, v, value), search, group);
+                fault, rpc, null, new Sweep.Point(name, v, value), search, t, sel, group);
     }
 
     private static Phase reportedPhase(List<Phase> phases) {
@@ -273,7 +304,7 @@ public record Workload(String name, String title, String queue, int clients, lon
         return new Workload(name, title, queue, clients, Math.max(clients, Math.round(messages * scale)),
                 scaledWarmup, payloadBytes, persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond,
                 idleTimeoutSeconds, phases, fault, rpc, sweep, point, search == null ? null : search.scaled(scale),
-                group);
+                topic, selection, group);
     }
 
     public Phase reportedPhase() {
@@ -281,7 +312,9 @@ public record Workload(String name, String title, String queue, int clients, lon
     }
 
     public ClientSpec clientSpec() {
+        boolean selecting = selection != null || point != null && point.variable() == Sweep.Variable.MATCHING_PERCENT
+                || sweep != null && sweep.variable() == Sweep.Variable.MATCHING_PERCENT;
         return new ClientSpec(publishWindow, prefetch, ackMode, ackBatch, persistent, payloadBytes,
-                Fault.reconnects(fault));
+                Fault.reconnects(fault), selecting);
     }
 }

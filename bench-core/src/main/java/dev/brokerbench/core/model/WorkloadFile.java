@@ -15,7 +15,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                            Long warmupMessages, Integer payloadBytes, Boolean persistent, Integer publishWindow,
                            Integer prefetch, String ack, Integer ackBatch, Double ratePerSecond,
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
-                           Integer rpcWindow, SweepFile sweep, SearchFile search, String group) {
+                           Integer rpcWindow, SweepFile sweep, SearchFile search, TopicFile topic,
+                           Integer matchingPercent, String group) {
 
     /**
      * A sweep as written in YAML.
@@ -42,6 +43,19 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
     public record SearchFile(Double startRate, Double stepSeconds, Double pointSeconds) {
         RateSearch toSearch() {
             return new RateSearch(or(startRate, 1000.0), or(stepSeconds, 5.0), or(pointSeconds, 20.0));
+        }
+    }
+
+    /**
+     * A topic as written in YAML: the live phase's publishers send to it and each subscriber has a subscription of
+     * its own.
+     *
+     * @param subscribers subscriptions, each with its own client (default 1)
+     * @param durable     durable subscriptions (default false)
+     */
+    public record TopicFile(Integer subscribers, Boolean durable) {
+        Topic toTopic() {
+            return new Topic(or(subscribers, 1), or(durable, false));
         }
     }
 
@@ -88,7 +102,10 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                 or(persistent, true), or(publishWindow, Workload.PARITY_PUBLISH_WINDOW), or(prefetch, Workload.PARITY_PREFETCH),
                 ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
                 or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed, f, rpc,
-                sweep == null ? null : sweep.toSweep(), null, search == null ? null : search.toSearch(), g).validated();
+                sweep == null ? null : sweep.toSweep(), null, search == null ? null : search.toSearch(),
+                topic == null ? null : topic.toTopic(),
+                matchingPercent == null || matchingPercent == 100 ? null : new Selection(matchingPercent), g)
+                .validated();
     }
 
     private static <T> T or(T value, T fallback) {

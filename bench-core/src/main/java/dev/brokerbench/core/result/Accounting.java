@@ -19,10 +19,99 @@ import java.util.stream.Collectors;
  * @param foreign            messages on the queue that this phase did not send
  * @param perProducer        the same per producing client
  * @param perConsumer        deliveries and reorderings per consuming client
+ * @param perSubscriber      on a topic, each subscription's own account; empty for a queue
+ *
+ * <p>On a topic every message is owed once to each subscription, and every count is of deliveries owed: the sum of
+ * the subscriptions' own accounts, so {@code sent} and {@code confirmed} are the publishers' figures times the
+ * subscribers, and the account is exact only when every subscriber received every message once.
  */
 public record Accounting(long sent, long confirmed, long failed, long received, long duplicates, long reordered,
                          long redelivered, long lost, long lostConfirmed, long unconfirmedPresent, long foreign,
-                         List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer) {
+                         List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer,
+                         List<SubscriberAccount> perSubscriber) {
+
+    public Accounting {
+        perProducer = List.copyOf(perProducer);
+        perConsumer = List.copyOf(perConsumer);
+        perSubscriber = perSubscriber == null ? List.of() : List.copyOf(perSubscriber);
+    }
+
+    /** A queue's account: no subscriptions. */
+    public Accounting(long sent, long confirmed, long failed, long received, long duplicates, long reordered,
+                      long redelivered, long lost, long lostConfirmed, long unconfirmedPresent, long foreign,
+                      List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer) {
+        this(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost, lostConfirmed,
+                unconfirmedPresent, foreign, perProducer, perConsumer, List.of());
+    }
+
+    /**
+     * One subscription of a topic, against every message the publishers sent.
+     *
+     * @param subscriber  its index (its client's)
+     * @param lost        sent messages it never received
+     * @param redelivered deliveries the broker flagged as redelivered
+     */
+    public record SubscriberAccount(int subscriber, long received, long duplicates, long lost, long lostConfirmed,
+                                    long redelivered, long foreign) {
+        /** Every sent message arrived once, and nothing else. */
+        public boolean exact() {
+            return lost == 0 && duplicates == 0 && foreign == 0;
+        }
+    }
+
+    /**
+     * A topic's account from each subscription's ({@code subscribers.get(i)} reconciled the publishers' ledger with
+     * subscriber {@code i}'s receipts; its one consumer is client {@code i}): every count summed.
+     */
+    public static Accounting fanOut(List<Accounting> subscribers) {
+        if (subscribers.isEmpty()) {
+            throw new IllegalArgumentException("a topic's account needs at least one subscriber's");
+        }
+        long sent = 0, confirmed = 0, failed = 0, received = 0, duplicates = 0, reordered = 0, redelivered = 0;
+        long lost = 0, lostConfirmed = 0, unconfirmedPresent = 0, foreign = 0;
+        List<ConsumerAccount> consumers = new java.util.ArrayList<>();
+        List<SubscriberAccount> accounts = new java.util.ArrayList<>();
+        for (int i = 0; i < subscribers.size(); i++) {
+            Accounting a = subscribers.get(i);
+            sent += a.sent;
+            confirmed += a.confirmed;
+            failed += a.failed;
+            received += a.received;
+            duplicates += a.duplicates;
+            reordered += a.reordered;
+            redelivered += a.redelivered;
+            lost += a.lost;
+            lostConfirmed += a.lostConfirmed;
+            unconfirmedPresent += a.unconfirmedPresent;
+            foreign += a.foreign;
+            long deliveries = a.perConsumer.stream().mapToLong(ConsumerAccount::deliveries).sum();
+            consumers.add(new ConsumerAccount(i, deliveries, a.reordered));
+            accounts.add(new SubscriberAccount(i, a.received, a.duplicates, a.lost, a.lostConfirmed, a.redelivered,
+                    a.foreign));
+        }
+        return new Accounting(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost,
+                lostConfirmed, unconfirmedPresent, foreign, summed(subscribers), consumers, accounts);
+    }
+
+    /** Each producing client's account summed over the subscriptions; lost ranges from the first that lost any. */
+    private static List<ProducerAccount> summed(List<Accounting> subscribers) {
+        List<ProducerAccount> producers = new java.util.ArrayList<>();
+        for (int p = 0; p < subscribers.get(0).perProducer.size(); p++) {
+            long sent = 0, confirmed = 0, received = 0, duplicates = 0, lost = 0;
+            List<SequenceRange> ranges = List.of();
+            for (Accounting a : subscribers) {
+                ProducerAccount one = a.perProducer.get(p);
+                sent += one.sent();
+                confirmed += one.confirmed();
+                received += one.received();
+                duplicates += one.duplicates();
+                lost += one.lost();
+                ranges = ranges.isEmpty() ? one.lostConfirmedRanges() : ranges;
+            }
+            producers.add(new ProducerAccount(p, sent, confirmed, received, duplicates, lost, ranges));
+        }
+        return producers;
+    }
 
     /** How many runs of confirmed-but-lost sequence numbers a producer account keeps. */
     public static final int LOST_RANGES_KEPT = 20;
@@ -67,9 +156,12 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
 
     /** A one-line account, e.g. for logs and assertion messages. */
     public String summary() {
-        return "sent=" + sent + " confirmed=" + confirmed + " failed=" + failed + " received=" + received
+        return (perSubscriber.isEmpty() ? "" : "owed to " + perSubscriber.size() + " subscribers: ") + "sent=" + sent + " confirmed=" + confirmed + " failed=" + failed + " received=" + received
                 + " duplicates=" + duplicates + " reordered=" + reordered + " lost=" + lost
                 + " (confirmed " + lostConfirmed + ") unconfirmedPresent=" + unconfirmedPresent
-                + " foreign=" + foreign + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]");
+                + " foreign=" + foreign + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]")
+                + perSubscriber.stream().filter(a -> !a.exact()).map(a -> " subscriber " + a.subscriber() + ": received="
+                        + a.received() + " lost=" + a.lost() + " duplicates=" + a.duplicates() + " foreign="
+                        + a.foreign()).collect(Collectors.joining(";", "", ""));
     }
 }

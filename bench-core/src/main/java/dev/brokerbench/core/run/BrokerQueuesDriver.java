@@ -69,6 +69,23 @@ final class BrokerQueuesDriver implements Driver {
     }
 
     @Override
+    public Consumer consumer(String queue, dev.brokerbench.core.model.Selection selection) throws Exception {
+        prepare(queue);
+        return driver.consumer(queue, selection);
+    }
+
+    /** A topic is no queue of the broker's: the path makes what it needs itself. */
+    @Override
+    public Publisher topicPublisher(String topic, dev.brokerbench.core.model.PublishMode mode) throws Exception {
+        return driver.topicPublisher(topic, mode);
+    }
+
+    @Override
+    public Consumer subscriber(dev.brokerbench.core.spi.Subscription subscription) throws Exception {
+        return driver.subscriber(subscription);
+    }
+
+    @Override
     public Requester requester(String queue, boolean replies) throws Exception {
         prepare(queue);
         return driver.requester(queue, replies);

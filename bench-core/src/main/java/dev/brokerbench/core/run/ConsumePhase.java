@@ -11,6 +11,9 @@ import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.Selection;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.ResourceUsage;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
@@ -18,6 +21,7 @@ import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.run.remote.ProcessConsumer;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
+import dev.brokerbench.core.spi.Subscription;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,20 +80,36 @@ final class ConsumePhase {
     static Outcome run(PhaseContext ctx, SendLedger sent) throws InterruptedException {
         // what the broker confirmed (or, unconfirmed sends, the library took) must arrive; after a fault, messages
         // whose confirmation never came may or may not
-        long expected = sent.expectedTotal();
-        return run(ctx, new ReceiveLedger(sent), expected, new ProgressClock(ctx.workload().clients(), expected),
-                null);
+        Selection selection = ctx.phase().reported() ? ctx.workload().selection() : null;
+        if (selection == null) {
+            long expected = sent.expectedTotal();
+            return run(ctx, List.of(new ReceiveLedger(sent)), expected,
+                    new ProgressClock(ctx.workload().consumers(), expected), null, null);
+        }
+        // the selector's consumers await their share; then plain consumers take the rest, unmeasured, so that the
+        // queue ends empty and every message is accounted for
+        ReceiveLedger selected = ReceiveLedger.expecting(sent, selection::matches);
+        long expected = selected.expectedTotal();
+        return run(ctx, List.of(selected), expected, new ProgressClock(ctx.workload().consumers(), expected), null,
+                ReceiveLedger.expecting(sent, sequence -> !selection.matches(sequence)));
     }
 
-    /** Consumes while the publishers of {@code ledger} send (a live phase): it ends some time after they do. */
-    static Outcome beside(PhaseContext ctx, ReceiveLedger ledger, Beside beside) throws InterruptedException {
-        return run(ctx, ledger, ledger.streams().total(), beside.clock(), beside);
+    /**
+     * Consumes while the publishers of {@code ledgers} send (a live phase): it ends some time after they do. A queue
+     * has one ledger all its consumers share; a topic one per subscriber, each owed every message.
+     */
+    static Outcome beside(PhaseContext ctx, List<ReceiveLedger> ledgers, Beside beside) throws InterruptedException {
+        return run(ctx, ledgers, ledgers.get(0).streams().total() * ledgers.size(), beside.clock(), beside, null);
     }
 
-    private static Outcome run(PhaseContext ctx, ReceiveLedger ledger, long expected, ProgressClock clock,
-                               Beside beside) throws InterruptedException {
-        int clients = ctx.workload().clients();
-        SendLedger sent = ledger.sent();
+    /**
+     * @param rest after a selector's consumers: what they were not to take, drained by plain consumers once they are
+     *             done (not measured, but accounted); null otherwise
+     */
+    private static Outcome run(PhaseContext ctx, List<ReceiveLedger> ledgers, long expected, ProgressClock clock,
+                               Beside beside, ReceiveLedger rest) throws InterruptedException {
+        int clients = ctx.workload().consumers();
+        SendLedger sent = ledgers.get(0).sent();
         List<OrderTracker> order = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             order.add(new OrderTracker(sent.streams().size()));
@@ -128,8 +148,8 @@ final class ConsumePhase {
                         } finally {
                             subscribed(beside);
                         }
-                        drain(ctx, client, consumer, ledger, order.get(client), clock, lastDelivery, idleNanos,
-                                settleMillis, killer, endToEnd);
+                        drain(ctx, client, consumer, ledgers.get(ledgers.size() == 1 ? 0 : client),
+                                order.get(client), clock, lastDelivery, idleNanos, settleMillis, killer, endToEnd);
                     },
                     t -> {
                         if (beside == null) {
@@ -145,22 +165,77 @@ final class ConsumePhase {
             sampler.close();
             ctx.progress().phaseEnded();
         }
-        Accounting accounting = Reconciler.reconcile(sent, ledger, order);
-        long awaited = ledger.expectedTotal();
+        ResourceUsage usage = meter.stop();
+        long awaited = ledgers.get(0).expectedTotal() * ledgers.size();
+        Accounting accounting;
+        if (rest == null) {
+            accounting = accounting(ctx.workload().fanOut(), sent, ledgers, order);
+        } else {
+            ReceiveLedger selected = ledgers.get(0);
+            if (!selected.allExpectedArrived()) {
+                long missing = awaited - selected.uniqueReceived();
+                errors.add(name + ": " + missing + " of the " + awaited + " messages the selector matches did not"
+                        + " reach its consumers within the idle timeout of " + ctx.workload().idleTimeoutSeconds()
+                        + " s (the broker held them back; the plain consumers after them received them, counted as"
+                        + " foreign to their share)");
+            }
+            if (selected.outsideShare() > 0) {
+                errors.add(name + ": the selector's consumers were handed " + selected.outsideShare()
+                        + " messages it does not match");
+            }
+            drainRest(ctx, rest, idleNanos, errors);
+            accounting = Reconciler.reconcile(sent, List.of(ledgers.get(0), rest), order);
+        }
         if (accounting.lostConfirmed() > 0) {
-            errors.add(name + ": " + accounting.lostConfirmed() + " of " + awaited + " confirmed messages did not"
-                    + " arrive within the idle timeout of " + ctx.workload().idleTimeoutSeconds() + " s");
+            errors.add(name + ": " + accounting.lostConfirmed() + " of " + (awaited + (rest == null ? 0
+                    : rest.expectedTotal())) + " confirmed messages did not arrive within the idle timeout of "
+                    + ctx.workload().idleTimeoutSeconds() + " s");
         }
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
         LatencySummary endToEndSummary = endToEnd == null ? null : LatencySummary.of(endToEnd.histogram());
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 awaited, summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
-                null, null, endToEndSummary, meter.stop(), errors.snapshot(),
+                null, null, endToEndSummary, usage, errors.snapshot(),
                 endToEnd == null ? Map.of() : Map.of(LatencyMetric.END_TO_END, endToEnd.log()));
         OptionalLong killed = killer == null ? OptionalLong.empty() : killer.countAtKill();
         OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
                 : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos())));
         return new Outcome(result, accounting, killed, recovery);
+    }
+
+    /** Plain consumers take what a selector's consumers left on the queue: not measured, only accounted. */
+    private static void drainRest(PhaseContext ctx, ReceiveLedger rest, long idleNanos, ErrorLog errors)
+            throws InterruptedException {
+        int clients = ctx.workload().consumers();
+        long expected = rest.expectedTotal();
+        ProgressClock clock = new ProgressClock(clients, expected);
+        AtomicLongArray lastDelivery = new AtomicLongArray(clients * STRIDE);
+        ClientThreads.run(ctx.phase().name() + "-rest", clients, client -> ctx.driver().consumer(ctx.workload().queue()),
+                (client, consumer) -> {
+                    consumer.start();
+                    drain(ctx, client, consumer, rest, new OrderTracker(rest.streams().size()), clock, lastDelivery,
+                            idleNanos, SETTLE_MILLIS, null, null);
+                },
+                t -> {
+                    clock.start(t);
+                    for (int i = 0; i < clients; i++) {
+                        lastDelivery.set(i * STRIDE, t);
+                    }
+                },
+                ctx.limits().sessionOpen(), ctx.limits().deadline(expected), errors);
+    }
+
+    /** A queue's shared ledger reconciled once; a topic's, subscriber by subscriber and summed. */
+    private static Accounting accounting(boolean fanOut, SendLedger sent, List<ReceiveLedger> ledgers,
+                                         List<OrderTracker> order) {
+        if (!fanOut) {
+            return Reconciler.reconcile(sent, ledgers.get(0), order);
+        }
+        List<Accounting> subscribers = new ArrayList<>();
+        for (int i = 0; i < ledgers.size(); i++) {
+            subscribers.add(Reconciler.reconcile(sent, ledgers.get(i), List.of(order.get(i))));
+        }
+        return Accounting.fanOut(subscribers);
     }
 
     /** Counts down the latch the publishers of a live phase wait on (once per consumer, however it ended). */
@@ -182,8 +257,15 @@ final class ConsumePhase {
     /** A consumer in this JVM, or in its own process when the fault kills one. */
     private static Consumer open(PhaseContext ctx, int client, AtomicReferenceArray<ProcessConsumer> processes,
                                  boolean inProcess) throws Exception {
+        Workload workload = ctx.workload();
+        if (workload.selection() != null && ctx.phase().reported()) {
+            return ctx.driver().consumer(workload.queue(), workload.selection());
+        }
+        if (workload.fanOut()) {
+            return ctx.driver().subscriber(Subscription.of(workload.queue(), client, workload.topic().durable()));
+        }
         if (!inProcess) {
-            return ctx.driver().consumer(ctx.workload().queue());
+            return ctx.driver().consumer(workload.queue());
         }
         if (ctx.consumerProcesses() == null) {
             throw new IllegalStateException("killing a consumer needs consumers in their own processes, and this"

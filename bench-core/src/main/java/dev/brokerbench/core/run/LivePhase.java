@@ -9,6 +9,8 @@ import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -22,6 +24,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Two results: the publishers' (a publish phase: its rate and confirm latency) and the consumers' (the reported
  * one: first receipts per second and end-to-end latency).
+ *
+ * <p>On a topic the consumers are its subscribers, one per subscription, each owed every message: their rate counts
+ * every subscriber's first receipts (deliveries per second), and each subscriber's receipts are accounted apart.
  */
 final class LivePhase {
     /**
@@ -37,12 +42,16 @@ final class LivePhase {
     }
 
     static Outcome run(PhaseContext ctx) throws InterruptedException {
-        int clients = ctx.workload().clients();
-        SendLedger sent = new SendLedger(new Streams(clients, ctx.messages()));
-        ReceiveLedger received = ReceiveLedger.whilePublishing(sent);
-        ProgressClock consumerClock = new ProgressClock(clients, ctx.messages());
-        ConsumePhase.Beside beside = new ConsumePhase.Beside(consumerClock, new LatencyRecorder(clients),
-                new CountDownLatch(clients));
+        int receivers = ctx.workload().consumers();
+        SendLedger sent = new SendLedger(new Streams(ctx.workload().clients(), ctx.messages()));
+        // a queue's consumers share one ledger; each subscriber of a topic is owed every message
+        List<ReceiveLedger> received = new ArrayList<>();
+        for (int i = 0; i < (ctx.workload().fanOut() ? receivers : 1); i++) {
+            received.add(ReceiveLedger.whilePublishing(sent));
+        }
+        ProgressClock consumerClock = new ProgressClock(receivers, ctx.messages() * received.size());
+        ConsumePhase.Beside beside = new ConsumePhase.Beside(consumerClock, new LatencyRecorder(receivers),
+                new CountDownLatch(receivers));
         AtomicReference<ConsumePhase.Outcome> consumed = new AtomicReference<>();
         AtomicReference<Throwable> consumerFailure = new AtomicReference<>();
         Thread consumers = new Thread(() -> {
@@ -68,7 +77,8 @@ final class LivePhase {
             consumers.join(TimeUnit.SECONDS.toMillis(10));
             throw e;
         } finally {
-            received.publishEnded(System.nanoTime());
+            long ended = System.nanoTime();
+            received.forEach(ledger -> ledger.publishEnded(ended));
         }
         consumers.join();
         Throwable failure = consumerFailure.get();

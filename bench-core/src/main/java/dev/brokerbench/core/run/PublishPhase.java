@@ -82,7 +82,9 @@ final class PublishPhase {
         }
         IntervalSampler sampler = IntervalSampler.start(logged);
         try {
-            ClientThreads.run(name, streams.size(), client -> ctx.driver().publisher(ctx.workload().queue(), mode),
+            String destination = ctx.workload().queue();
+            ClientThreads.run(name, streams.size(), client -> ctx.workload().fanOut()
+                            ? ctx.driver().topicPublisher(destination, mode) : ctx.driver().publisher(destination, mode),
                     (client, publisher) -> {
                         Sender sender = new Sender(ctx, client, streams, ledger, clock, latency, sendDelay, errors,
                                 start[0], reconnect);

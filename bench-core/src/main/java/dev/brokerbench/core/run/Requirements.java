@@ -54,6 +54,15 @@ public final class Requirements {
         if (Fault.reconnects(workload.fault())) {
             needed.add(Capability.RECONNECT);
         }
+        if (workload.selection() != null) {
+            needed.add(Capability.SELECTORS);
+        }
+        if (workload.fanOut()) {
+            needed.add(Capability.TOPICS);
+            if (workload.topic().durable()) {
+                needed.add(Capability.DURABLE_SUBSCRIPTIONS);
+            }
+        }
         for (Phase phase : workload.phases()) {
             if (phase.action().publishes() && phase.reported()) {
                 needed.add(capability(phase.mode()));

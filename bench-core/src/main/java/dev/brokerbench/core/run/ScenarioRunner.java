@@ -209,7 +209,7 @@ public final class ScenarioRunner {
         } catch (Exception e) {
             throw new IllegalStateException(e); // a queue pass throws nothing else
         }
-        BrokerCount leftover = leftover(warm.last(), driver, workload.queue());
+        BrokerCount leftover = leftover(warm.last(), driver, workload);
         FaultOutcome[] fault = new FaultOutcome[1];
         long messages = measuredMessages(workload, warm);
         Driver measuring = slowed(driver, workload, warm);
@@ -328,14 +328,15 @@ public final class ScenarioRunner {
     }
 
     /**
-     * What the cell's queue holds before the measured pass. The queue is the cell's own, so only the warm-up can have
+     * What the cell's queue holds before the measured pass (nothing to ask on a topic). The queue is the cell's own, so only the warm-up can have
      * left anything on it: when the warm-up's exact accounting received every message it sent, that is the count
      * (0); otherwise the broker is asked (null where the path cannot ask or the broker did not answer).
      */
-    private static BrokerCount leftover(Pass warmup, Driver driver, String queue) {
-        if (warmup == null) {
-            return null;
+    private static BrokerCount leftover(Pass warmup, Driver driver, Workload workload) {
+        if (warmup == null || workload.fanOut()) {
+            return null; // a topic's subscriptions end with their pass: nothing is left to count
         }
+        String queue = workload.queue();
         if (warmup.accounting() != null && warmup.accounting().exact()) {
             return new BrokerCount(0, "the warm-up's accounting: every message it sent was received once");
         }

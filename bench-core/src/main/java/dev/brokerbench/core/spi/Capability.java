@@ -30,5 +30,17 @@ public enum Capability {
      */
     REQUEST_REPLY,
     /** One-way sends consumed by server sessions while they are sent, counted where they arrive. */
-    ONE_WAY
+    ONE_WAY,
+    /**
+     * Publish to a topic that fans out to subscriptions, each receiving every message once: {@link
+     * Driver#topicPublisher}, {@link Driver#subscriber}. The path's description says what a subscription is on it.
+     */
+    TOPICS,
+    /** Durable subscriptions on a topic: the broker keeps each one's messages while no consumer is attached. */
+    DURABLE_SUBSCRIPTIONS,
+    /**
+     * A queue consumer with a message selector: the broker hands it only the messages the selector matches and
+     * keeps the others for other consumers ({@link Driver#consumer(String, dev.brokerbench.core.model.Selection)}).
+     */
+    SELECTORS
 }

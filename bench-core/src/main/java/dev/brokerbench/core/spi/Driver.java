@@ -28,6 +28,34 @@ public interface Driver extends AutoCloseable {
     Consumer consumer(String queue) throws Exception;
 
     /**
+     * A consumer like {@link #consumer(String)} that the broker hands only the messages {@code selection} matches
+     * (evaluated by the broker on the stamp's sequence property), leaving the others on the queue. Paths without
+     * {@link Capability#SELECTORS} do not override this.
+     */
+    default Consumer consumer(String queue, dev.brokerbench.core.model.Selection selection) throws Exception {
+        throw new UnsupportedOperationException(info().clientPath() + " has no message selectors");
+    }
+
+    /**
+     * A new connection and session sending persistent messages to the topic {@code topic}, for {@code mode} (see
+     * {@link #publisher(String, dev.brokerbench.core.model.PublishMode)}). Paths without {@link Capability#TOPICS}
+     * do not override this.
+     */
+    default Publisher topicPublisher(String topic, dev.brokerbench.core.model.PublishMode mode) throws Exception {
+        throw new UnsupportedOperationException(info().clientPath() + " has no topics");
+    }
+
+    /**
+     * A new connection and session for {@code subscription}, created stopped like {@link #consumer}: {@link
+     * Consumer#start()} subscribes (creating the subscription, durable or not), so it receives what is published
+     * from then on, with the spec's prefetch and ack mode. Closing it ends the subscription, a durable one included
+     * (the suite's subscriptions last one pass). Paths without {@link Capability#TOPICS} do not override this.
+     */
+    default Consumer subscriber(Subscription subscription) throws Exception {
+        throw new UnsupportedOperationException(info().clientPath() + " has no topics");
+    }
+
+    /**
      * A new client connection for request/reply and one-way sends to {@code queue}, with a reply address of its own
      * when {@code replies} (a one-way client has none); used by one thread. Paths without
      * {@link Capability#REQUEST_REPLY} or {@link Capability#ONE_WAY} do not override this.

@@ -16,6 +16,18 @@ public record Stamp(long stream, long sequence, long sendNanos) {
     public static final String SEQUENCE = "bbSeq";
     /** Property carrying {@link #sendNanos()} (a long). */
     public static final String SEND_NANOS = "bbSent";
+    /**
+     * Property a path with message selectors adds, in a case that selects ({@code ClientSpec#selectorKey}): an int,
+     * {@link #sequence()} mod 100, which a selector such as {@code bbKey < 10} matches for 10 % of the messages,
+     * interleaved (JMS selectors have no modulo, and the brokers divide longs as decimals).
+     */
+    public static final String SELECTOR_KEY = "bbKey";
+
+    /** The value of {@link #SELECTOR_KEY} for this message. */
+    public int selectorKey() {
+        return (int) (sequence % 100);
+    }
+
     /** What a driver passes as stream for a message that carries no stamp. */
     public static final long NONE = -1L;
 }

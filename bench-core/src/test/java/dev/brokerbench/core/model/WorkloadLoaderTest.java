@@ -217,4 +217,57 @@ class WorkloadLoaderTest {
                 .hasMessageContaining("'sweep.variable' ratePercent needs a single live phase");
         assertThatThrownBy(() -> load(VALID).atRate(100)).hasMessageContaining("must be ratePercent");
     }
+
+    private static final String TOPIC = LIVE + """
+            clients: 1
+            topic: {durable: true}
+            sweep: {variable: subscribers, values: "1,4,16"}
+            """;
+
+    @Test
+    void aTopicFansOutToItsSubscribersOneCellPerCount() {
+        Workload w = load(TOPIC);
+        assertThat(w.topic()).isEqualTo(new Topic(1, true));
+        List<Workload> points = w.points();
+        assertThat(points).extracting(Workload::name).containsExactly("l1.1", "l1.4", "l1.16");
+        assertThat(points).extracting(p -> p.topic().subscribers()).containsExactly(1, 4, 16);
+        assertThat(points).allSatisfy(p -> {
+            assertThat(p.fanOut()).isTrue();
+            assertThat(p.clients()).as("one publisher").isEqualTo(1);
+            assertThat(p.topic().durable()).isTrue();
+        });
+        assertThat(points.get(2).consumers()).as("one client per subscription").isEqualTo(16);
+        assertThat(load(LIVE).consumers()).as("a queue's consumers are its clients").isEqualTo(4);
+        assertThat(load(LIVE + "topic: {}\n").topic()).isEqualTo(new Topic(1, false));
+
+        assertThatThrownBy(() -> load(LIVE + "topic: {subscribers: 0}\n"))
+                .hasMessageContaining("'topic.subscribers' must be 1..256, got 0");
+        assertThatThrownBy(() -> load(TOPIC.replace("1,4,16", "4,300")))
+                .hasMessageContaining("'sweep.values' must be 1..256 for subscribers, got 300");
+        assertThatThrownBy(() -> load(LIVE + "sweep: {variable: subscribers, values: \"4\"}\n"))
+                .hasMessageContaining("'sweep.variable' subscribers needs a topic");
+        assertThatThrownBy(() -> load(VALID + "topic: {subscribers: 4}\n"))
+                .hasMessageContaining("'topic' needs a single live phase");
+    }
+
+    @Test
+    void aSelectorCaseSweepsTheShareItMatchesWithOneHundredForNoSelector() {
+        Workload w = load(VALID.replace("mode: sync, reported: true}", "mode: sync}").replace("action: consume}",
+                "action: consume, reported: true}") + "sweep: {variable: matchingPercent, values: \"100,90,10\"}\n");
+        List<Workload> points = w.points();
+        assertThat(points).extracting(Workload::selection).containsExactly(null, new Selection(90), new Selection(10));
+        assertThat(points).allSatisfy(p -> assertThat(p.clientSpec().selectorKey())
+                .as("every cell sends the same keyed messages").isTrue());
+        assertThat(load(VALID).clientSpec().selectorKey()).isFalse();
+        assertThat(new Selection(10).matches(109)).isTrue();
+        assertThat(new Selection(10).matches(110)).isFalse();
+
+        assertThatThrownBy(() -> load(VALID + "matchingPercent: 10\n"))
+                .hasMessageContaining("'matchingPercent' needs the reported phase to be the consume");
+        assertThatThrownBy(() -> new Selection(100)).hasMessageContaining("'matchingPercent' must be 1..99");
+        assertThatThrownBy(() -> load(VALID.replace("mode: sync, reported: true}",
+                "mode: sync}").replace("action: consume}", "action: consume, reported: true}")
+                + "sweep: {variable: matchingPercent, values: \"0\"}\n"))
+                .hasMessageContaining("'sweep.values' must be 1..100 for matchingPercent");
+    }
 }

@@ -4,7 +4,6 @@ import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import jakarta.jms.Connection;
-import jakarta.jms.Destination;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
@@ -17,16 +16,16 @@ import jakarta.jms.Session;
 final class JmsConsumer implements Consumer {
     private final Connection connection;
     private final Session session;
-    private final Destination destination;
+    private final Attach attach;
     private final AckMode ackMode;
     private final MessageReader reader = new MessageReader();
     private MessageConsumer consumer;
     private Message last;
 
-    JmsConsumer(Connection connection, Session session, Destination destination, AckMode ackMode) {
+    JmsConsumer(Connection connection, Session session, Attach attach, AckMode ackMode) {
         this.connection = connection;
         this.session = session;
-        this.destination = destination;
+        this.attach = attach;
         this.ackMode = ackMode;
     }
 
@@ -41,7 +40,7 @@ final class JmsConsumer implements Consumer {
 
     @Override
     public void start() throws Exception {
-        consumer = session.createConsumer(destination);
+        consumer = attach.open(session);
         connection.start();
     }
 
@@ -71,6 +70,12 @@ final class JmsConsumer implements Consumer {
 
     @Override
     public void close() throws Exception {
-        connection.close();
+        try {
+            if (consumer != null) {
+                attach.release(consumer, session);
+            }
+        } finally {
+            connection.close();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.brokerbench.jms.driver;
 
 import dev.brokerbench.core.model.AckMode;
+import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Consumer;
@@ -8,6 +9,7 @@ import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Subscription;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
@@ -71,26 +73,69 @@ public final class JmsDriver implements Driver {
 
     @Override
     public Publisher publisher(String queue) throws Exception {
-        return onNewConnection(queue, connection -> {
+        return publisher(queue, session -> session.createQueue(queue));
+    }
+
+    @Override
+    public Publisher topicPublisher(String topic, dev.brokerbench.core.model.PublishMode mode) throws Exception {
+        return publisher(topic, session -> session.createTopic(topic));
+    }
+
+    private Publisher publisher(String name, DestinationOf destination) throws Exception {
+        return onNewConnection(name, connection -> {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageProducer producer = session.createProducer(session.createQueue(queue));
+            MessageProducer producer = session.createProducer(destination.of(session));
             producer.setDeliveryMode(spec.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            return new JmsPublisher(connection, session, producer, provider.syncSend(), provider.asyncSend());
+            return new JmsPublisher(connection, session, producer, provider.syncSend(), provider.asyncSend(),
+                    spec.selectorKey());
         });
+    }
+
+    /** A queue or a topic, made by the session it is used on. */
+    @FunctionalInterface
+    private interface DestinationOf {
+        jakarta.jms.Destination of(Session session) throws jakarta.jms.JMSException;
     }
 
     /** Connection and session only: the JMS consumer is created, and the connection started, in start(). */
     @Override
     public Consumer consumer(String queue) throws Exception {
-        return onNewConnection(provider.consumerFactory(factory, brokerId, endpoint, spec, queue), queue, connection -> {
-            boolean listener = provider.prefetchesOnlyWithListener();
-            boolean transacted = spec.ackMode() == AckMode.TRANSACTED;
-            Session session = connection.createSession(transacted, listener
-                    ? JmsListenerConsumer.sessionMode(spec.ackMode()) : JmsConsumer.sessionMode(spec.ackMode()));
-            var destination = session.createQueue(queue);
-            return listener ? new JmsListenerConsumer(connection, session, destination, spec.ackMode())
-                    : new JmsConsumer(connection, session, destination, spec.ackMode());
-        });
+        return consumer(queue, null, Attach.queue(queue));
+    }
+
+    /** The selector on the message's selector key (sequence mod 100): {@code bbKey < N}. */
+    @Override
+    public Consumer consumer(String queue, Selection selection) throws Exception {
+        return consumer(queue, null, Attach.queue(queue, selector(selection)));
+    }
+
+    static String selector(Selection selection) {
+        return dev.brokerbench.core.spi.Stamp.SELECTOR_KEY + " < " + selection.matchingPercent();
+    }
+
+    /**
+     * A durable subscriber's connection carries the subscription's name as its client id (set first, as JMS
+     * requires); the subscription itself is made in start() and removed at close().
+     */
+    @Override
+    public Consumer subscriber(Subscription subscription) throws Exception {
+        return consumer(subscription.topic(), subscription.durable() ? subscription.name() : null,
+                Attach.subscription(subscription));
+    }
+
+    private Consumer consumer(String address, String clientId, Attach attach) throws Exception {
+        return onNewConnection(provider.consumerFactory(factory, brokerId, endpoint, spec, address), address,
+                connection -> {
+                    if (clientId != null) {
+                        connection.setClientID(clientId);
+                    }
+                    boolean listener = provider.prefetchesOnlyWithListener();
+                    boolean transacted = spec.ackMode() == AckMode.TRANSACTED;
+                    Session session = connection.createSession(transacted, listener
+                            ? JmsListenerConsumer.sessionMode(spec.ackMode()) : JmsConsumer.sessionMode(spec.ackMode()));
+                    return listener ? new JmsListenerConsumer(connection, session, attach, spec.ackMode())
+                            : new JmsConsumer(connection, session, attach, spec.ackMode());
+                });
     }
 
     @Override

@@ -118,6 +118,13 @@ public abstract class JmsDriverFactory implements DriverFactory {
         settings.put("prefetchMessages", String.valueOf(spec.prefetch()));
         settings.put("requestReply", "TemporaryQueue + JMSReplyTo + JMSCorrelationID; server sessions are"
                 + " MessageListeners replying on their own session (non-persistent replies)");
+        settings.put("topics", "session.createTopic; a durable subscription: the connection's client id and"
+                + " createDurableSubscriber both name it, unsubscribed when its consumer closes; a non-durable one:"
+                + " createConsumer on the topic");
+        if (spec.selectorKey()) {
+            settings.put("selectors", "createConsumer(queue, \"bbKey < N\"); every message carries the int property"
+                    + " bbKey = sequence mod 100");
+        }
         settings.put("publishWindowMessages", String.valueOf(spec.publishWindow()));
         settings.put("asyncSend", asyncSend() == null ? "unsupported"
                 : asyncSend() == AsyncSend.JMS2 ? "JMS 2.0 CompletionListener" : "native (see clientPath)");

@@ -4,7 +4,6 @@ import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import jakarta.jms.Connection;
-import jakarta.jms.Destination;
 import jakarta.jms.Message;
 import jakarta.jms.Session;
 import java.util.concurrent.BlockingQueue;
@@ -21,16 +20,17 @@ import java.util.concurrent.TimeUnit;
 final class JmsListenerConsumer implements Consumer {
     private final Connection connection;
     private final Session session;
-    private final Destination destination;
+    private final Attach attach;
     private final AckMode ackMode;
     private final BlockingQueue<Message> delivered = new LinkedBlockingQueue<>();
     private final MessageReader reader = new MessageReader();
     private Message last;
+    private jakarta.jms.MessageConsumer consumer;
 
-    JmsListenerConsumer(Connection connection, Session session, Destination destination, AckMode ackMode) {
+    JmsListenerConsumer(Connection connection, Session session, Attach attach, AckMode ackMode) {
         this.connection = connection;
         this.session = session;
-        this.destination = destination;
+        this.attach = attach;
         this.ackMode = ackMode;
     }
 
@@ -40,7 +40,8 @@ final class JmsListenerConsumer implements Consumer {
 
     @Override
     public void start() throws Exception {
-        session.createConsumer(destination).setMessageListener(delivered::add);
+        consumer = attach.open(session);
+        consumer.setMessageListener(delivered::add);
         connection.start();
     }
 
@@ -74,6 +75,12 @@ final class JmsListenerConsumer implements Consumer {
 
     @Override
     public void close() throws Exception {
-        connection.close();
+        try {
+            if (consumer != null) {
+                attach.release(consumer, session);
+            }
+        } finally {
+            connection.close();
+        }
     }
 }

@@ -15,9 +15,11 @@ final class JmsPublisher implements Publisher {
     private final MessageProducer producer;
     private final SyncSend syncSend;
     private final AsyncSend asyncSend;
+    private final boolean selectorKey;
 
     JmsPublisher(Connection connection, Session session, MessageProducer producer, SyncSend syncSend,
-                 AsyncSend asyncSend) {
+                 AsyncSend asyncSend, boolean selectorKey) {
+        this.selectorKey = selectorKey;
         this.connection = connection;
         this.session = session;
         this.producer = producer;
@@ -46,6 +48,9 @@ final class JmsPublisher implements Publisher {
         m.setLongProperty(Stamp.STREAM, stamp.stream());
         m.setLongProperty(Stamp.SEQUENCE, stamp.sequence());
         m.setLongProperty(Stamp.SEND_NANOS, stamp.sendNanos());
+        if (selectorKey) {
+            m.setIntProperty(Stamp.SELECTOR_KEY, stamp.selectorKey());
+        }
         return m;
     }
 

@@ -75,6 +75,8 @@ public final class RabbitMqJms extends JmsDriverFactory {
         Map<Capability, Support> caps = super.supported();
         caps.put(Capability.RECONNECT, Support.no("rabbitmq-jms " + libraryVersion() + " does not recover a"
                 + " connection: a broker restart fails it"));
+        caps.put(Capability.SELECTORS, Support.no("rabbitmq-jms evaluates message selectors only on topics (through"
+                + " RabbitMQ's jms-topic exchange plugin), never on a queue consumer"));
         return caps;
     }
 

@@ -57,6 +57,8 @@ public final class SweepCharts {
             case CLIENTS -> "concurrent clients";
             case MESSAGES -> "calls per run";
             case RATE_PERCENT -> "% of the highest sustained rate";
+            case SUBSCRIBERS -> "subscribers of the topic";
+            case MATCHING_PERCENT -> "% of messages the selector matches (100: none)";
         };
     }
 
