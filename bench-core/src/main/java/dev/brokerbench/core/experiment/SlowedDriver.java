@@ -1,46 +1,45 @@
 package dev.brokerbench.core.experiment;
 
 import dev.brokerbench.core.model.Action;
-import dev.brokerbench.core.result.BrokerCount;
-import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.ForwardingDriver;
 import dev.brokerbench.core.spi.Publisher;
-import dev.brokerbench.core.spi.Requester;
-import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Stamp;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongConsumer;
 
 /**
  * A driver whose publishers or consumers (those of one action) are held together to a rate by a {@link Slowdown}:
  * one schedule for all of them, so the total is capped however the broker shares the work among the clients;
- * everything else is the driver's. One instance serves one measured pass.
+ * everything else is the driver's (topics and selecting consumers are not slowed: the experiment slows a seed
+ * case). One instance serves one measured pass.
  */
-final class SlowedDriver implements Driver {
-    private final Driver driver;
+final class SlowedDriver extends ForwardingDriver {
     private final Action capped;
     private final Pace pace;
 
     /** @param rate messages per second the publishers or consumers of {@code capped} may reach together */
     SlowedDriver(Driver driver, Action capped, double rate) {
-        this.driver = driver;
+        super(driver);
         this.capped = capped;
         this.pace = new Pace(1e9 / rate);
     }
 
     @Override
-    public ClientInfo info() {
-        return driver.info();
+    public Publisher publisher(String queue) throws Exception {
+        return slowed(delegate().publisher(queue));
     }
 
     @Override
-    public Publisher publisher(String queue) throws Exception {
-        Publisher publisher = driver.publisher(queue);
+    public Publisher publisher(String queue, PublishMode mode) throws Exception {
+        return slowed(delegate().publisher(queue, mode));
+    }
+
+    private Publisher slowed(Publisher publisher) {
         if (capped != Action.PUBLISH) {
             return publisher;
         }
@@ -64,25 +63,9 @@ final class SlowedDriver implements Driver {
         };
     }
 
-    /** Topics and selecting consumers are not slowed (the experiment slows a seed case's publish or consume). */
-    @Override
-    public Consumer consumer(String queue, dev.brokerbench.core.model.Selection selection) throws Exception {
-        return driver.consumer(queue, selection);
-    }
-
-    @Override
-    public Publisher topicPublisher(String topic, dev.brokerbench.core.model.PublishMode mode) throws Exception {
-        return driver.topicPublisher(topic, mode);
-    }
-
-    @Override
-    public Consumer subscriber(dev.brokerbench.core.spi.Subscription subscription) throws Exception {
-        return driver.subscriber(subscription);
-    }
-
     @Override
     public Consumer consumer(String queue) throws Exception {
-        Consumer consumer = driver.consumer(queue);
+        Consumer consumer = delegate().consumer(queue);
         if (capped != Action.CONSUME) {
             return consumer;
         }
@@ -116,26 +99,6 @@ final class SlowedDriver implements Driver {
                 consumer.close();
             }
         };
-    }
-
-    @Override
-    public Requester requester(String queue, boolean replies) throws Exception {
-        return driver.requester(queue, replies);
-    }
-
-    @Override
-    public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
-        return driver.rpcServer(queue, sessions, onReceive);
-    }
-
-    @Override
-    public Optional<BrokerCount> brokerCount(String queue) throws Exception {
-        return driver.brokerCount(queue);
-    }
-
-    @Override
-    public void close() throws Exception {
-        driver.close();
     }
 
     /**

@@ -156,7 +156,8 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
 
     /** A one-line account, e.g. for logs and assertion messages. */
     public String summary() {
-        return (perSubscriber.isEmpty() ? "" : "owed to " + perSubscriber.size() + " subscribers: ") + "sent=" + sent + " confirmed=" + confirmed + " failed=" + failed + " received=" + received
+        return (perSubscriber.isEmpty() ? "" : "owed to " + perSubscriber.size()
+                + (perSubscriber.size() == 1 ? " subscriber: " : " subscribers: ")) + "sent=" + sent + " confirmed=" + confirmed + " failed=" + failed + " received=" + received
                 + " duplicates=" + duplicates + " reordered=" + reordered + " lost=" + lost
                 + " (confirmed " + lostConfirmed + ") unconfirmedPresent=" + unconfirmedPresent
                 + " foreign=" + foreign + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]")

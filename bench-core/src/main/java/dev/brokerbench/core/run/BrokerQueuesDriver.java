@@ -2,9 +2,9 @@ package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.broker.QueueAdmin;
 import dev.brokerbench.core.result.BrokerCount;
-import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.ForwardingDriver;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
@@ -17,17 +17,17 @@ import java.util.function.LongConsumer;
  * A client path's driver with the broker's own queue operations in front: the broker makes a queue exist before the
  * first client connection to it, and again after each restart of the broker (so a queue a broker lost at a kill is
  * there again for the clients, as a path that declares its own queues would have it); its own count is asked
- * before the path's. A broker that cannot count over the endpoints it was given leaves the count to the path.
+ * before the path's. A broker that cannot count over the endpoints it was given leaves the count to the path. A topic
+ * is no queue of the broker's: the path makes what it needs itself.
  */
-final class BrokerQueuesDriver implements Driver {
-    private final Driver driver;
+final class BrokerQueuesDriver extends ForwardingDriver {
     private final QueueAdmin queues;
     private final QueueAdmin.Endpoints broker;
     /** Queues made to exist since the broker last (re)started. */
     private final Set<String> prepared = new HashSet<>();
 
     BrokerQueuesDriver(Driver driver, QueueAdmin queues, QueueAdmin.Endpoints broker) {
-        this.driver = driver;
+        super(driver);
         this.queues = queues;
         this.broker = broker;
     }
@@ -46,55 +46,39 @@ final class BrokerQueuesDriver implements Driver {
     }
 
     @Override
-    public ClientInfo info() {
-        return driver.info();
-    }
-
-    @Override
     public Publisher publisher(String queue) throws Exception {
         prepare(queue);
-        return driver.publisher(queue);
+        return delegate().publisher(queue);
     }
 
     @Override
     public Publisher publisher(String queue, dev.brokerbench.core.model.PublishMode mode) throws Exception {
         prepare(queue);
-        return driver.publisher(queue, mode);
+        return delegate().publisher(queue, mode);
     }
 
     @Override
     public Consumer consumer(String queue) throws Exception {
         prepare(queue);
-        return driver.consumer(queue);
+        return delegate().consumer(queue);
     }
 
     @Override
     public Consumer consumer(String queue, dev.brokerbench.core.model.Selection selection) throws Exception {
         prepare(queue);
-        return driver.consumer(queue, selection);
-    }
-
-    /** A topic is no queue of the broker's: the path makes what it needs itself. */
-    @Override
-    public Publisher topicPublisher(String topic, dev.brokerbench.core.model.PublishMode mode) throws Exception {
-        return driver.topicPublisher(topic, mode);
-    }
-
-    @Override
-    public Consumer subscriber(dev.brokerbench.core.spi.Subscription subscription) throws Exception {
-        return driver.subscriber(subscription);
+        return delegate().consumer(queue, selection);
     }
 
     @Override
     public Requester requester(String queue, boolean replies) throws Exception {
         prepare(queue);
-        return driver.requester(queue, replies);
+        return delegate().requester(queue, replies);
     }
 
     @Override
     public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
         prepare(queue);
-        return driver.rpcServer(queue, sessions, onReceive);
+        return delegate().rpcServer(queue, sessions, onReceive);
     }
 
     @Override
@@ -105,11 +89,7 @@ final class BrokerQueuesDriver implements Driver {
         } catch (IllegalArgumentException noEndpoint) {
             own = Optional.empty();
         }
-        return own.isPresent() ? own : driver.brokerCount(queue);
+        return own.isPresent() ? own : delegate().brokerCount(queue);
     }
 
-    @Override
-    public void close() throws Exception {
-        driver.close();
-    }
 }
