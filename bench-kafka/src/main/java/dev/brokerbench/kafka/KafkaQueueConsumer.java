@@ -37,14 +37,13 @@ final class KafkaQueueConsumer implements Consumer {
     private long[] handedOver = new long[0];
     private static final long NONE = -1;
     private static final long READY_POLL_MILLIS = 50;
+    private final AfterClose afterClose;
 
     /** What a consumer does once it has closed (a subscription's member deletes its group). */
     @FunctionalInterface
     interface AfterClose {
         void run() throws Exception;
     }
-
-    private final AfterClose afterClose;
 
     KafkaQueueConsumer(Properties config, String topic, AckMode ackMode, AfterClose afterClose) {
         this.afterClose = afterClose;

@@ -17,6 +17,11 @@ public record Selection(int matchingPercent) {
 
     /** Whether the selector matches the message with this sequence number. */
     public boolean matches(long sequence) {
-        return sequence % 100 < matchingPercent;
+        return key(sequence) < matchingPercent;
+    }
+
+    /** What a selector compares for the message with this sequence number: its last two digits, 0..99. */
+    public static int key(long sequence) {
+        return (int) (sequence % 100);
     }
 }

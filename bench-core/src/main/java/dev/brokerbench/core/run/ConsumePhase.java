@@ -80,7 +80,7 @@ final class ConsumePhase {
     static Outcome run(PhaseContext ctx, SendLedger sent) throws InterruptedException {
         // what the broker confirmed (or, unconfirmed sends, the library took) must arrive; after a fault, messages
         // whose confirmation never came may or may not
-        Selection selection = ctx.phase().reported() ? ctx.workload().selection() : null;
+        Selection selection = selection(ctx);
         if (selection == null) {
             long expected = sent.expectedTotal();
             return run(ctx, List.of(new ReceiveLedger(sent)), expected,
@@ -254,12 +254,17 @@ final class ConsumePhase {
                 .plusMillis(LivePhase.SUBSCRIBE_WAIT_MILLIS).plus(ctx.limits().confirm()).plusNanos(idleNanos);
     }
 
+    /** The selector of the phase's consumers: the workload's, on its reported consume; null otherwise. */
+    private static Selection selection(PhaseContext ctx) {
+        return ctx.phase().reported() ? ctx.workload().selection() : null;
+    }
+
     /** A consumer in this JVM, or in its own process when the fault kills one. */
     private static Consumer open(PhaseContext ctx, int client, AtomicReferenceArray<ProcessConsumer> processes,
                                  boolean inProcess) throws Exception {
         Workload workload = ctx.workload();
-        if (workload.selection() != null && ctx.phase().reported()) {
-            return ctx.driver().consumer(workload.queue(), workload.selection());
+        if (selection(ctx) != null) {
+            return ctx.driver().consumer(workload.queue(), selection(ctx));
         }
         if (workload.fanOut()) {
             return ctx.driver().subscriber(Subscription.of(workload.queue(), client, workload.topic().durable()));

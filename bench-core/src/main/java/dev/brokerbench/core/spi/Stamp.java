@@ -25,7 +25,7 @@ public record Stamp(long stream, long sequence, long sendNanos) {
 
     /** The value of {@link #SELECTOR_KEY} for this message. */
     public int selectorKey() {
-        return (int) (sequence % 100);
+        return dev.brokerbench.core.model.Selection.key(sequence);
     }
 
     /** What a driver passes as stream for a message that carries no stamp. */
