@@ -89,6 +89,21 @@ final class AmqpConsumer implements Consumer {
         lastTag = -1;
     }
 
+    /**
+     * {@code tx.rollback} only forgets the transaction's acknowledgements: the messages stay unacknowledged on this
+     * channel. So they are then given back, {@code basic.nack} multiple with requeue of everything up to the last one
+     * taken (those prefetched but not yet taken keep their place), and that is committed.
+     */
+    @Override
+    public void rollback() throws Exception {
+        channel.txRollback();
+        if (lastTag >= 0) {
+            channel.basicNack(lastTag, true, true);
+            channel.txCommit();
+        }
+        lastTag = -1;
+    }
+
     @Override
     public void close() throws Exception {
         try {

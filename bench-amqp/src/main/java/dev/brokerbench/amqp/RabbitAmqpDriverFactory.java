@@ -85,8 +85,12 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         settings.put("ackMode", switch (spec.ackMode()) {
             case AUTO, DUPS_OK -> "manual basicAck of each message after it is handed over";
             case CLIENT -> "basicAck multiple=true every " + spec.ackBatch();
-            case TRANSACTED -> "txCommit every " + spec.ackBatch();
+            case TRANSACTED -> "tx.select; basicAck multiple=true and txCommit every " + spec.ackBatch()
+                    + "; a rollback: txRollback, then basicNack multiple=true requeue=true of what was taken, committed"
+                    + " (tx.rollback alone leaves the messages unacknowledged on the channel, not redelivered)";
         });
+        settings.put("transactedPublish", "a channel in tx.select (no publisher confirms): basicPublish, txCommit every "
+                + spec.ackBatch() + " (or txRollback)");
         settings.put("recovery", spec.reconnect() ? "automatic recovery on (every 100 ms, with topology); sync"
                 + " publish only (confirm sequence numbers restart after a recovery)" : "automatic recovery off");
         settings.put("stamp", "3 long headers");
@@ -118,8 +122,10 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
             }
 
             private Publisher publisher(AmqpRoute route, PublishMode mode) throws Exception {
-                return mode.confirmed() ? new AmqpPublisher(factory.newConnection(id()), route, spec.persistent())
-                        : new AmqpUnconfirmedPublisher(factory.newConnection(id()), route, spec.persistent());
+                return mode == PublishMode.SYNC || mode == PublishMode.ASYNC
+                        ? new AmqpPublisher(factory.newConnection(id()), route, spec.persistent())
+                        : new AmqpPlainPublisher(factory.newConnection(id()), route, spec.persistent(),
+                                mode == PublishMode.TRANSACTED);
             }
 
             @Override

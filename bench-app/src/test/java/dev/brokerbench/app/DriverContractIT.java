@@ -56,7 +56,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       messages.</li>
  *   <li>topics (and durable subscriptions): two subscriptions made before the sends each receive every message
  *       once;</li>
- *   <li>selectors: a consumer selecting 10 % of a filled queue gets exactly those, a plain one after it the rest.</li>
+ *   <li>selectors: a consumer selecting 10 % of a filled queue gets exactly those, a plain one after it the rest;</li>
+ *   <li>transactions: see {@link TransactionContract}.</li>
  * </ul>
  */
 @Exclusive
@@ -101,6 +102,7 @@ class DriverContractIT {
                 pair.check(Capability.TOPICS, soft, done, () -> fanOut(pair, soft, false));
                 pair.check(Capability.DURABLE_SUBSCRIPTIONS, soft, done, () -> fanOut(pair, soft, true));
                 pair.check(Capability.SELECTORS, soft, done, () -> selects(pair, soft));
+                pair.check(Capability.TRANSACTIONS, soft, done, () -> transactions(pair, soft));
             }
         }
         System.out.println("driver contract on " + runtime.broker().id() + ": " + String.join("; ", done));
@@ -240,6 +242,13 @@ class DriverContractIT {
             soft.assertThat(rest.sequences(stream)).as("%s selector: what a plain consumer got after it", pair.name())
                     .containsExactlyInAnyOrderElementsOf(LongStream.range(0, SELECT_MESSAGES)
                             .filter(s -> !tenPercent.matches(s)).boxed().toList());
+        }
+    }
+
+    private static void transactions(Pair pair, SoftAssertions soft) throws Exception {
+        try (Driver driver = pair.driver(spec(AckMode.TRANSACTED, TransactionContract.BATCH, 0))) {
+            TransactionContract.check(driver, pair.queue("tx"), pair.name(),
+                    pair.capabilities().get(Capability.REDELIVERY_FLAG).supported(), soft);
         }
     }
 

@@ -57,6 +57,15 @@ final class ItSupport {
      * publish); a broker with none fails the test.
      */
     static java.util.Map<String, List<String>> pathsByBroker(dev.brokerbench.core.model.Workload workload) {
+        return pathsByBroker(workload, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #pathsByBroker(dev.brokerbench.core.model.Workload)}, but the brokers {@code unable} must have no path
+     * that runs the workload (each is left out, saying why); any other broker without one fails the test.
+     */
+    static java.util.Map<String, List<String>> pathsByBroker(dev.brokerbench.core.model.Workload workload,
+                                                             java.util.Set<String> unable) {
         Catalog catalog = Catalog.load();
         BrokerEnvironment env = new BrokerEnvironment(Path.of(System.getProperty("brokerbench.dist.dir")),
                 Path.of("."), Duration.ofSeconds(60), "1g");
@@ -73,11 +82,55 @@ final class ItSupport {
                 able = catalog.compatiblePaths(descriptor).stream().filter(runs)
                         .map(dev.brokerbench.core.spi.DriverFactory::id).limit(1).toList();
             }
+            if (unable.contains(descriptor.id())) {
+                assertThat(able).as(descriptor.id() + " was expected to have no path that runs " + workload.name())
+                        .isEmpty();
+                System.out.println(workload.name() + " skips " + descriptor.id() + ": " + catalog.defaultPaths(
+                        descriptor).stream().map(p -> p.id() + ": " + dev.brokerbench.core.run.Requirements.unmet(
+                        broker, p, workload).orElse("")).toList());
+                continue;
+            }
             assertThat(able).as("a client path of " + descriptor.id() + " that runs " + workload.name())
                     .isNotEmpty();
             paths.put(descriptor.id(), able);
         }
         return paths;
+    }
+
+    /**
+     * Runs case {@code caseId} locally on every broker of {@code paths} through its paths (as few CLI runs as
+     * {@link #runsFor} makes), no warm-up, at {@link #scale()} unless {@code more} sets another; asserts every
+     * broker x path x cell is there, and each run exits 0, or 1 where a cell of it is not ok (its status is the
+     * caller's to judge), and returns the results.
+     */
+    static List<dev.brokerbench.core.result.RunResult> runEveryBroker(Path tmp, String caseId,
+                                                                      java.util.Map<String, List<String>> paths,
+                                                                      List<String> cells, String... more)
+            throws java.io.IOException {
+        List<dev.brokerbench.core.result.RunResult> results = new java.util.ArrayList<>();
+        int runs = 0;
+        for (PathRun run : runsFor(paths)) {
+            Path out = tmp.resolve("run" + runs++);
+            List<String> args = new java.util.ArrayList<>(List.of("run", "--warmup-seconds", "0", "--steal-retries",
+                    "0", "--runtime", "local", "--case", caseId, "--out", out.toString(), "--heap", "1g"));
+            if (!List.of(more).contains("--scale")) {
+                args.addAll(List.of("--scale", scale()));
+            }
+            args.addAll(List.of(more));
+            Cli cli = bench(run.args(args.toArray(String[]::new)));
+            assertThat(cli.code()).as(cli.text()).isIn(BenchCli.EXIT_OK, BenchCli.EXIT_PROBLEM);
+            List<dev.brokerbench.core.result.RunResult> ran = new dev.brokerbench.core.result.ResultStore(out)
+                    .readAll();
+            boolean notOk = ran.stream().anyMatch(r -> r.status() != dev.brokerbench.core.result.Status.OK);
+            assertThat(cli.code()).as(cli.text()).isEqualTo(notOk ? BenchCli.EXIT_PROBLEM : BenchCli.EXIT_OK);
+            results.addAll(ran);
+        }
+        List<String> expected = new java.util.ArrayList<>();
+        paths.forEach((broker, ids) -> ids.forEach(id -> cells.forEach(cell -> expected.add(broker + "/" + id
+                + "/" + cell))));
+        assertThat(results).extracting(r -> r.broker().brokerId() + "/" + r.client().clientPath() + "/"
+                + r.workload().name()).containsExactlyInAnyOrderElementsOf(expected);
+        return results;
     }
 
     /**

@@ -7,11 +7,9 @@ import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
-import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.Status;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,23 +31,9 @@ class TopicIT {
     void everyDurableSubscriberReceivesEveryMessageOnce() throws Exception {
         Workload topic = WorkloadCatalog.builtIn().find(CASE).orElseThrow();
         Map<String, List<String>> paths = ItSupport.pathsByBroker(topic.points().get(0));
-        List<RunResult> results = new ArrayList<>();
-        int runs = 0;
-        for (ItSupport.PathRun run : ItSupport.runsFor(paths)) {
-            Path out = tmp.resolve("run" + runs++);
-            ItSupport.Cli cli = ItSupport.bench(run.args("run", "--warmup-seconds", "0", "--steal-retries", "0",
-                    "--runtime", "local", "--case", CASE, "--sweep", "subscribers=1,4", "--scale",
-                    ItSupport.scale(), "--out", out.toString(), "--heap", "1g"));
-            assertThat(cli.code()).as(cli.text()).isZero();
-            assertThat(cli.text()).contains("owed to 4 subscribers");
-            results.addAll(new ResultStore(out).readAll());
-        }
-
-        List<String> expected = new ArrayList<>();
-        paths.forEach((broker, ids) -> ids.forEach(id -> SUBSCRIBERS.forEach(n -> expected.add(broker + "/" + id
-                + "/" + CASE + "." + n))));
-        assertThat(results).extracting(r -> r.broker().brokerId() + "/" + r.client().clientPath() + "/"
-                + r.workload().name()).containsExactlyInAnyOrderElementsOf(expected);
+        List<RunResult> results = ItSupport.runEveryBroker(tmp, CASE, paths,
+                SUBSCRIBERS.stream().map(n -> CASE + "." + n).toList(), "--sweep", "subscribers=1,4");
+        assertThat(results).anySatisfy(r -> assertThat(r.accounting().summary()).contains("owed to 4 subscribers"));
         for (RunResult r : results) {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
             Accounting a = r.accounting();

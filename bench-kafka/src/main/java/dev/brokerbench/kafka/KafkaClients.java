@@ -63,6 +63,9 @@ public final class KafkaClients implements DriverFactory {
                 + " a record read again after an uncommitted offset looks like the first reading"));
         c.put(Capability.SELECTORS, Support.no("Kafka has no broker-side message selection: a consumer reads every"
                 + " record of its partitions and could only filter them itself"));
+        c.put(Capability.TRANSACTIONS, Support.no("Kafka's transactions make a producer's writes (with its consumer's"
+                + " offsets) atomic, for read-process-write; a consumer gives nothing back to the broker on a rollback"
+                + " but reads again from its last committed offset, unflagged: not mapped"));
         return c;
     }
 

@@ -62,6 +62,8 @@ public final class KafkaShareGroups implements DriverFactory {
                 + " group per subscription is not built");
         c.put(Capability.TOPICS, noTopics);
         c.put(Capability.DURABLE_SUBSCRIPTIONS, noTopics);
+        c.put(Capability.TRANSACTIONS, Support.no("a share group has no transactions: a share consumer accepts,"
+                + " releases or rejects each record"));
         return c;
     }
 

@@ -56,6 +56,9 @@ public final class VertxStomp implements DriverFactory {
         c.put(Capability.DURABLE_SUBSCRIPTIONS, noTopics);
         c.put(Capability.SELECTORS, Support.no("the selector header of SUBSCRIBE (ActiveMQ, Artemis, Apollo) is not"
                 + " mapped yet; STOMP 1.2 itself defines none"));
+        c.put(Capability.TRANSACTIONS, Support.no("STOMP transactions (BEGIN, SEND and ACK naming it, COMMIT, ABORT)"
+                + " are not mapped yet: an ABORT forgets the transaction's ACKs but leaves its messages unacknowledged"
+                + " on the subscription, so a consumer's rollback needs a NACK of each"));
         return c;
     }
 

@@ -110,6 +110,11 @@ public final class ListCommand implements Callable<Integer> {
                 : "; consumers in their own processes, kill -9 one at " + percent + " % of the drain, reconcile";
     }
 
+    private static String rollback(Workload w) {
+        return w.rollback() == null ? "" : "; transactions of " + w.ackBatch() + ", every " + w.rollback().every()
+                + "th rolled back";
+    }
+
     private static TextTable cases(WorkloadCatalog workloads) {
         TextTable t = new TextTable(List.of("case", "group", "what", "messages at scale 1", "payload bytes",
                 "clients", "phases"));
@@ -117,7 +122,7 @@ public final class ListCommand implements Callable<Integer> {
             t.add(List.of(w.name(), w.group(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
                     String.valueOf(w.payloadBytes()), String.valueOf(w.clients()),
                     w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))
-                            + fault(w) + sweep(w)));
+                            + fault(w) + rollback(w) + sweep(w)));
         }
         return t;
     }

@@ -66,13 +66,13 @@ public final class RunCommand implements Callable<Integer> {
             description = "Comma-separated cases (c1..c6 or 1..6, f1.., r1.., o1.., b1) or groups: 'all' (the seed"
                     + " matrix c1..c6), 'faults' (kill -9 of a broker or consumer), 'rpc' (request/reply and one-way"
                     + " sweeps), 'acks' (batched acks), 'live' (live cases and the latency curve l3),"
-                    + " 'topics' (fan-out to 1, 4 and 16 subscribers), 'selectors' (consumers with a selector)"
-                    + " (default: ${DEFAULT-VALUE}).")
+                    + " 'topics' (fan-out to 1, 4 and 16 subscribers), 'selectors' (consumers with a selector),"
+                    + " 'transactions' (transacted publish and consume, rollbacks) (default: ${DEFAULT-VALUE}).")
     String cases;
 
     @Option(names = "--sweep", paramLabel = "VAR=VALUES",
             description = "Replaces the values of the selected cases' sweeps over VAR (payloadBytes, clients,"
-                    + " messages, ratePercent, subscribers or matchingPercent), e.g. --sweep payloadBytes=1,1024,4096 or payloadBytes=32..4096/32;"
+                    + " messages, ratePercent, subscribers, matchingPercent or ackBatch), e.g. --sweep payloadBytes=1,1024,4096 or payloadBytes=32..4096/32;"
                     + " repeatable.")
     List<String> sweeps = new ArrayList<>();
 

@@ -89,6 +89,7 @@ public final class CapabilityMatrix {
             case TOPICS -> "topics";
             case DURABLE_SUBSCRIPTIONS -> "durable subscriptions";
             case SELECTORS -> "selectors";
+            case TRANSACTIONS -> "transactions";
         };
     }
 

@@ -57,6 +57,11 @@ public final class ReportSections {
                     "kill -9 of the broker mid-publish and restart, or of one consumer process mid-drain; then"
                             + " reconcile", DURABILITY_NOTE, List.of(new Section.Table(null, durability))));
         }
+        TextTable rollbacks = SummaryTables.rollbacks(results);
+        if (!rollbacks.isEmpty()) {
+            sections.add(new Section("rollbacks", "Rollbacks", "transactions rolled back on purpose, each message"
+                    + " owed again", ROLLBACKS_NOTE, List.of(new Section.Table(null, rollbacks))));
+        }
         if (!missing.isEmpty()) {
             sections.add(new Section("not-run", "Not run", null, null,
                     List.of(new Section.Table(null, SummaryTables.missing(missing)))));
@@ -84,6 +89,12 @@ public final class ReportSections {
             + " calls in flight (a closed loop). One-way: msg/s where the messages arrive, at the server sessions."
             + " Counted at three points: sent by the clients, received by the servers, replies; lost = sent - server"
             + " received. Broker-less baselines (ZeroMQ, gRPC) are the ceiling the brokers are measured against.";
+
+    static final String ROLLBACKS_NOTE = "Every transacted client rolled back its n-th transactions. A publisher"
+            + " sent a rolled-back batch again under the same sequence numbers (a rolled-back message that still"
+            + " reached the queue is a duplicate); a consumer's rolled-back receipts went back to the broker, which"
+            + " must deliver each again, flagged as redelivered, to be received once. Exact: no dup, no lost, and"
+            + " redelivered = rolled-back receipts where the path flags redeliveries.";
 
     static final String DURABILITY_NOTE = "Broker: killed when the given number of messages was confirmed,"
             + " restarted on the same data, and the queue drained. A confirmed message that did not come back is a"

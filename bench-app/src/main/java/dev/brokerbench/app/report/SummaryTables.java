@@ -74,6 +74,25 @@ public final class SummaryTables {
         return t;
     }
 
+    /**
+     * Cells whose transacted clients rolled back on purpose: what the rollbacks gave back, against what came back
+     * flagged and what arrived twice or never.
+     */
+    public static TextTable rollbacks(List<RunResult> results) {
+        TextTable t = new TextTable(List.of("broker", "client path", "case", "sent", "rolled-back sends", "received",
+                "rolled-back receipts", "redelivered", "dup", "lost", "status"));
+        for (RunResult r : results) {
+            Accounting a = r.accounting();
+            if (a == null || !a.rollbacks().any()) {
+                continue;
+            }
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), count(a.sent()),
+                    count(a.rollbacks().sends()), count(a.received()), count(a.rollbacks().receipts()),
+                    count(a.redelivered()), count(a.duplicates()), count(a.lost()), r.status().toString()));
+        }
+        return t;
+    }
+
     /** The case, with {@code #k} for the k-th repeat when cells ran more than once. */
     public static String caseLabel(RunResult r) {
         var repeat = r.repeatOrSingle();

@@ -36,6 +36,9 @@ public final class RabbitMqBroker {
                     + " selector filter for a link (not mapped, not tried)"))
             .withGap(Protocol.AMQP, Capability.DURABLE_SUBSCRIPTIONS, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin"
                     + " keeps no durable subscription (its /topic/ links are exclusive auto-delete queues)"))
+            .withGap(Protocol.AMQP, Capability.TRANSACTIONS, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin has no"
+                    + " transaction coordinator: qpid-jms timed out declaring a transaction (2026-11-25); transactions on"
+                    + " RabbitMQ run on AMQP 0-9-1 (rabbitmq-amqp091)"))
             .withQueues(new RabbitMqQueues());
 
     private RabbitMqBroker() {

@@ -85,6 +85,25 @@ public class LoopbackDriver implements Driver {
                 put.put(stamp, payload);
             }
 
+            /** Staged until the commit. */
+            private final List<Envelope> transaction = new ArrayList<>();
+
+            @Override
+            public void sendTransacted(Stamp stamp, byte[] payload) {
+                transaction.add(new Envelope(stamp, payload, false));
+            }
+
+            @Override
+            public void commit() {
+                transaction.forEach(e -> put.put(e.stamp(), e.payload()));
+                transaction.clear();
+            }
+
+            @Override
+            public void rollback() {
+                transaction.clear();
+            }
+
             @Override
             public void close() {
             }
@@ -105,14 +124,14 @@ public class LoopbackDriver implements Driver {
     @Override
     public Consumer consumer(String queue) {
         BlockingQueue<Envelope> q = broker.queue(queue);
-        return consumer(timeoutMillis -> q.poll(timeoutMillis, TimeUnit.MILLISECONDS), () -> { }, () -> { });
+        return consumer(q, timeoutMillis -> q.poll(timeoutMillis, TimeUnit.MILLISECONDS), () -> { }, () -> { });
     }
 
     /** Takes the first message on the queue the selector matches, leaving the others where they are. */
     @Override
     public Consumer consumer(String queue, Selection selection) {
         BlockingQueue<Envelope> q = broker.queue(queue);
-        return consumer(timeoutMillis -> {
+        return consumer(q, timeoutMillis -> {
             long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
             do {
                 for (Envelope e : q) {
@@ -132,7 +151,7 @@ public class LoopbackDriver implements Driver {
         String topic = subscription.topic();
         String name = subscription.name();
         BlockingQueue<Envelope> q = broker.queue(name);
-        return consumer(timeoutMillis -> q.poll(timeoutMillis, TimeUnit.MILLISECONDS),
+        return consumer(q, timeoutMillis -> q.poll(timeoutMillis, TimeUnit.MILLISECONDS),
                 () -> broker.subscribe(topic, name), () -> broker.unsubscribe(topic, name));
     }
 
@@ -142,9 +161,17 @@ public class LoopbackDriver implements Driver {
         Envelope next(long timeoutMillis) throws InterruptedException;
     }
 
-    private Consumer consumer(Take take, Runnable onStart, Runnable onClose) {
+    /**
+     * A consumer taking from {@code home} with {@code take}; what it received since its last acknowledgement goes
+     * back there, flagged as redelivered, when it rolls back. Only a consumer that acknowledges explicitly keeps what
+     * it received (from its first acknowledgement on: a rollback follows at least one commit), so one whose library
+     * acknowledges (AUTO) holds nothing.
+     */
+    private Consumer consumer(BlockingQueue<Envelope> home, Take take, Runnable onStart, Runnable onClose) {
         return new Consumer() {
             private boolean started;
+            private final List<Envelope> unacknowledged = new ArrayList<>();
+            private boolean acknowledges;
 
             @Override
             public void start() {
@@ -161,6 +188,9 @@ public class LoopbackDriver implements Driver {
                 if (e == null) {
                     return false;
                 }
+                if (acknowledges) {
+                    unacknowledged.add(e);
+                }
                 Stamp s = e.stamp();
                 sink.accept(s.stream(), s.sequence(), s.sendNanos(), e.payload().length, e.redelivered());
                 delivered();
@@ -169,6 +199,14 @@ public class LoopbackDriver implements Driver {
 
             @Override
             public void acknowledge() {
+                acknowledges = true;
+                unacknowledged.clear();
+            }
+
+            @Override
+            public void rollback() {
+                unacknowledged.forEach(e -> home.add(new Envelope(e.stamp(), e.payload(), true)));
+                unacknowledged.clear();
             }
 
             @Override

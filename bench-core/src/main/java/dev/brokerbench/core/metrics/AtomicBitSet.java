@@ -34,6 +34,20 @@ final class AtomicBitSet {
         return true;
     }
 
+    /** Clears bit {@code index}; returns true if it was set before. */
+    boolean clear(long index) {
+        int word = (int) (index >>> 6);
+        long mask = 1L << index;
+        long old;
+        do {
+            old = words.get(word);
+            if ((old & mask) == 0) {
+                return false;
+            }
+        } while (!words.compareAndSet(word, old, old & ~mask));
+        return true;
+    }
+
     boolean get(long index) {
         return (words.get((int) (index >>> 6)) & (1L << index)) != 0;
     }

@@ -41,6 +41,7 @@ public final class ReceiveLedger {
     private final LongAdder foreign = new LongAdder();
     private final LongAdder outOfRange = new LongAdder();
     private final LongAdder redelivered = new LongAdder();
+    private final LongAdder rolledBack = new LongAdder();
     /** Which sequence numbers this ledger's consumers are to receive (a selector's share); null: all. */
     private final LongPredicate expected;
     private final LongAdder unexpected = new LongAdder();
@@ -109,6 +110,30 @@ public final class ReceiveLedger {
         }
         unique.increment();
         return Receipt.FIRST;
+    }
+
+    /**
+     * A transacted consumer rolled back its receipt of stream {@code index}'s message {@code sequence}, recorded
+     * {@link Receipt#FIRST}: the broker owes it again, so it is no longer received (its next delivery is its first
+     * receipt again) and the drain waits for it.
+     */
+    public void rolledBack(int index, long sequence) {
+        if (!received[index].clear(sequence)) {
+            throw new IllegalStateException("stream " + index + " seq " + sequence + " was not received");
+        }
+        unique.decrement();
+        rolledBack.increment();
+        synchronized (this) {
+            allArrived = false;
+            if (missing != null) {
+                missing[index].set((int) sequence);
+            }
+        }
+    }
+
+    /** Receipts the consumers' rollbacks gave back to the broker. */
+    public long rolledBack() {
+        return rolledBack.sum();
     }
 
     /** While publishing: the publishers are done (at {@code nanos}); from now on the expected set is final. */

@@ -74,7 +74,10 @@ public final class Reconciler {
         }
         long redelivered = parts.stream().mapToLong(ReceiveLedger::redelivered).sum();
         long foreign = parts.stream().mapToLong(p -> p.foreign() + p.outOfRange()).sum();
+        Accounting.Rollbacks rollbacks = new Accounting.Rollbacks(sent.rolledBackTotal(),
+                parts.stream().mapToLong(ReceiveLedger::rolledBack).sum());
         return new Accounting(totalSent, totalConfirmed, totalFailed, totalReceived, totalDuplicates, reordered,
-                redelivered, totalLost, lostConfirmed, unconfirmedPresent, foreign, producers, consumerAccounts);
+                redelivered, totalLost, lostConfirmed, unconfirmedPresent, foreign, producers, consumerAccounts,
+                List.of(), rollbacks);
     }
 }

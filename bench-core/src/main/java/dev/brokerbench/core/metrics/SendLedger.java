@@ -15,6 +15,7 @@ public final class SendLedger {
     private final AtomicBitSet[] confirmed;
     private final AtomicBitSet[] failed;
     private final AtomicBitSet[] taken;
+    private final AtomicLongArray rolledBack;
 
     public SendLedger(Streams streams) {
         this.streams = streams;
@@ -22,6 +23,7 @@ public final class SendLedger {
         this.confirmed = new AtomicBitSet[streams.size()];
         this.failed = new AtomicBitSet[streams.size()];
         this.taken = new AtomicBitSet[streams.size()];
+        this.rolledBack = new AtomicLongArray(streams.size() * STRIDE);
         for (int i = 0; i < streams.size(); i++) {
             confirmed[i] = new AtomicBitSet(streams.count(i));
             failed[i] = new AtomicBitSet(streams.count(i));
@@ -48,6 +50,23 @@ public final class SendLedger {
     /** An unconfirmed send returned: the library took the message; the broker was not asked to confirm it. */
     public void taken(int index, long sequence) {
         taken[index].set(sequence);
+    }
+
+    /**
+     * A transacted publisher rolled back {@code messages} sends of its stream (each is sent again in a later
+     * transaction under the same sequence number, and counted as sent once).
+     */
+    public void rolledBack(int index, long messages) {
+        rolledBack.addAndGet(index * STRIDE, messages);
+    }
+
+    /** Sends the publishers' rollbacks discarded, over every stream. */
+    public long rolledBackTotal() {
+        long total = 0;
+        for (int i = 0; i < streams.size(); i++) {
+            total += rolledBack.get(i * STRIDE);
+        }
+        return total;
     }
 
     long sentCount(int index) {

@@ -8,6 +8,9 @@ public enum AckMode {
     CLIENT,
     /** Lazy acknowledgement allowed to redeliver (JMS DUPS_OK_ACKNOWLEDGE). */
     DUPS_OK,
-    /** A local transaction committed every {@code ackBatch} messages. */
+    /**
+     * A local transaction committed every {@code ackBatch} messages (every {@link Rollback#every()}-th one rolled back
+     * instead, when the workload has a {@link Rollback}).
+     */
     TRANSACTED
 }

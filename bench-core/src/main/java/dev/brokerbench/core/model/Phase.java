@@ -17,9 +17,16 @@ public record Phase(String name, Action action, PublishMode mode, boolean report
         Objects.requireNonNull(action, "phase action");
         InvalidConfigException.check(action.publishes() ? mode != null : mode == null,
                 "phases[" + name + "].mode", action.publishes()
-                        ? "is required for a " + action.name().toLowerCase() + " phase (sync, async or unconfirmed)"
+                        ? "is required for a " + action.name().toLowerCase() + " phase (" + MODES.get(action) + ")"
                         : "must not be set on a " + action.name().toLowerCase() + " phase", mode);
+        InvalidConfigException.check(action != Action.LIVE || mode != PublishMode.TRANSACTED,
+                "phases[" + name + "].mode", "must be one of " + MODES.get(Action.LIVE) + " for a live phase"
+                        + " (transactions are a publish phase's)", "transacted");
     }
+
+    /** The publish modes each publishing action takes, for error messages. */
+    private static final java.util.Map<Action, String> MODES = java.util.Map.of(
+            Action.PUBLISH, "sync, async, unconfirmed or transacted", Action.LIVE, "sync, async or unconfirmed");
 
     public String label() {
         return action.publishes() ? name + " (" + mode.name().toLowerCase() + ")" : name;

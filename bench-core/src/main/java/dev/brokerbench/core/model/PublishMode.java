@@ -11,7 +11,12 @@ public enum PublishMode {
      * confirms); a send is done when the client library has taken the message. What arrives
      * is counted by the drain; nothing is ever confirmed.
      */
-    UNCONFIRMED;
+    UNCONFIRMED,
+    /**
+     * Local transactions: each client sends {@code ackBatch} messages in a transaction and commits them; a message
+     * counts as confirmed when its commit returns (a commit is the broker's confirmation of the whole batch).
+     */
+    TRANSACTED;
 
     /** Whether the broker confirms each message in this mode. */
     public boolean confirmed() {

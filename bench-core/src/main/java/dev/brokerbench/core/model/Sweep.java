@@ -32,10 +32,12 @@ public record Sweep(Variable variable, List<Long> values) {
          * The share of the messages a consumer's selector matches, in percent; 100 runs the consumers without a
          * selector (the figure the others are compared with).
          */
-        MATCHING_PERCENT("matchingPercent", "% of messages the selector matches");
+        MATCHING_PERCENT("matchingPercent", "% of messages the selector matches"),
+        /** Messages per explicit acknowledgement or transaction (a transacted publisher's commit included). */
+        ACK_BATCH("ackBatch", "messages per commit");
 
         /** Every key, for error messages. */
-        static final String KEYS = "payloadBytes, clients, messages, ratePercent, subscribers, matchingPercent";
+        static final String KEYS = "payloadBytes, clients, messages, ratePercent, subscribers, matchingPercent, ackBatch";
 
         private final String key;
         private final String unit;

@@ -19,7 +19,8 @@ import java.util.List;
  * @param publishWindow      maximum unconfirmed messages per client in async publish
  * @param prefetch           consumer prefetch in messages
  * @param ackMode            consumer acknowledgement
- * @param ackBatch           messages per explicit acknowledgement (CLIENT, TRANSACTED)
+ * @param ackBatch           messages per explicit acknowledgement or transaction: consumers in CLIENT and
+ *                           TRANSACTED, publishers in {@link PublishMode#TRANSACTED}
  * @param ratePerSecond      target publish rate per client; 0 = as fast as confirmations allow. With a rate,
  *                           latency is measured from the intended send time (no coordinated omission)
  * @param idleTimeoutSeconds a consume phase that receives nothing for this long ends and reports the rest lost
@@ -39,6 +40,8 @@ import java.util.List;
  *                           matches (what they leave is drained after them, unreported); null for none
  * @param topic              a live workload whose publishers send to a topic (named {@code queue}) fanning out to
  *                           subscriptions, each with a client of its own; null for a queue
+ * @param rollback           every transacted client (a publisher in {@link PublishMode#TRANSACTED}, consumers in
+ *                           {@link AckMode#TRANSACTED}) rolls back every n-th of its transactions; null for none
  * @param group              what {@code --case} groups it under: {@code seed} (the six-case matrix, {@code all}),
  *                           {@code faults}, {@code rpc}, or a group the file names
  */
@@ -46,7 +49,7 @@ public record Workload(String name, String title, String queue, int clients, lon
                        int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                        int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
                        Fault fault, Rpc rpc, Sweep sweep, Sweep.Point point, RateSearch search, Topic topic,
-                       Selection selection, String group) {
+                       Selection selection, Rollback rollback, String group) {
 
     /** The parity rules: four sessions... */
     public static final int PARITY_CLIENTS = 4;
@@ -111,6 +114,10 @@ public record Workload(String name, String title, String queue, int clients, lon
         boolean selectorSweep = sweep != null && sweep.variable() == Sweep.Variable.MATCHING_PERCENT;
         check(!selectorSweep || reportedAction == Action.CONSUME, "sweep.variable",
                 "matchingPercent needs the reported phase to be the consume", reportedAction);
+        boolean transacted = ackMode == AckMode.TRANSACTED
+                || phases.stream().anyMatch(p -> p.mode() == PublishMode.TRANSACTED);
+        check(rollback == null || transacted, "rollbackEvery",
+                "needs a transacted publish phase (mode: transacted) or transacted consumers (ack: transacted)", rollback);
         check(group != null && group.matches("[a-z][a-z0-9-]*"), "group", "must be lower-case letters, digits or '-'",
                 group);
         check(!(fault instanceof Fault.KillBroker) || reportedPhase(phases).action() == Action.PUBLISH,
@@ -132,7 +139,7 @@ public record Workload(String name, String title, String queue, int clients, lon
                     int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases, Fault fault) {
         this(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent, publishWindow, prefetch,
                 ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, null, null, null, null, null,
-                null, fault == null ? "seed" : "faults");
+                null, null, fault == null ? "seed" : "faults");
     }
 
     /** A workload without a fault. */
@@ -153,62 +160,69 @@ public record Workload(String name, String title, String queue, int clients, lon
         Action reported = reportedPhase(phases).action();
         boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
         return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, true, PARITY_PUBLISH_WINDOW, PARITY_PREFETCH,
-                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null, null, null,
+                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null, null, null, null,
                 calls ? "rpc" : reported == Action.LIVE ? "live" : "seed");
     }
 
     public Workload withClients(int n) {
         return new Workload(name, title, queue, n, messages, warmupMessages, payloadBytes, persistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, rollback, group);
     }
 
     public Workload withMessages(long n, long warmup) {
         return new Workload(name, title, queue, clients, n, warmup, payloadBytes, persistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, rollback, group);
     }
 
     public Workload withMessage(int bytes, boolean isPersistent) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, bytes, isPersistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, group);
+                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, rollback, group);
     }
 
     public Workload withIdleTimeout(int seconds) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, seconds, phases, fault, rpc, sweep, point,
-                search, topic, selection, group);
+                search, topic, selection, rollback, group);
     }
 
     /** The same workload publishing at {@code perClient} messages per second per client (0: unpaced). */
     public Workload withRate(double perClient) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, perClient, idleTimeoutSeconds, phases, fault, rpc, sweep,
-                point, search, topic, selection, group);
+                point, search, topic, selection, rollback, group);
+    }
+
+    /** The same workload with consumers acknowledging in {@code mode} every {@code batch} messages, and rollbacks. */
+    public Workload withAck(AckMode mode, int batch, Rollback rollbacks) {
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
+                publishWindow, prefetch, mode, batch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep,
+                point, search, topic, selection, rollbacks, group);
     }
 
     public Workload withFault(Fault f) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, f, rpc, sweep,
-                point, search, topic, selection, group);
+                point, search, topic, selection, rollback, group);
     }
 
     public Workload withRpc(Rpc calls) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, calls,
-                sweep, point, search, topic, selection, group);
+                sweep, point, search, topic, selection, rollback, group);
     }
 
     /** The same workload sweeping {@code sweep} instead (e.g. fewer sizes for a short run). */
     public Workload withSweep(Sweep replacement) {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                replacement, point, search, topic, selection, group).validated();
+                replacement, point, search, topic, selection, rollback, group).validated();
     }
 
     /** The same workload on another queue (each cell of a run gets one of its own). */
     public Workload withQueue(String other) {
         return new Workload(name, title, other, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                sweep, point, search, topic, selection, group);
+                sweep, point, search, topic, selection, rollback, group);
     }
 
     /** This workload, once every cell of its sweep was built (each value must make a valid workload). */
@@ -283,11 +297,14 @@ public record Workload(String name, String title, String queue, int clients, lon
         Topic t = v == Sweep.Variable.SUBSCRIBERS && topic != null ? topic.withSubscribers((int) value) : topic;
         check(v != Sweep.Variable.MATCHING_PERCENT || value >= 1 && value <= 100, "sweep.values",
                 "must be 1..100 for " + v.key() + " (100: no selector)", value);
+        check(v != Sweep.Variable.ACK_BATCH || value >= 1 && value <= 1_000_000, "sweep.values",
+                "must be 1..1000000 for " + v.key(), value);
+        int batch = v == Sweep.Variable.ACK_BATCH ? (int) value : ackBatch;
         Selection sel = v != Sweep.Variable.MATCHING_PERCENT ? selection
                 : value == 100 ? null : new Selection((int) value);
         return new Workload(name + "." + value, title + " · " + v.key() + " " + value, queue, c, m, w, size,
-                persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases,
-                fault, rpc, null, new Sweep.Point(name, v, value), search, t, sel, group);
+                persistent, publishWindow, prefetch, ackMode, batch, ratePerSecond, idleTimeoutSeconds, phases,
+                fault, rpc, null, new Sweep.Point(name, v, value), search, t, sel, rollback, group);
     }
 
     private static Phase reportedPhase(List<Phase> phases) {
@@ -304,7 +321,7 @@ public record Workload(String name, String title, String queue, int clients, lon
         return new Workload(name, title, queue, clients, Math.max(clients, Math.round(messages * scale)),
                 scaledWarmup, payloadBytes, persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond,
                 idleTimeoutSeconds, phases, fault, rpc, sweep, point, search == null ? null : search.scaled(scale),
-                topic, selection, group);
+                topic, selection, rollback, group);
     }
 
     public Phase reportedPhase() {

@@ -16,7 +16,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                            Integer prefetch, String ack, Integer ackBatch, Double ratePerSecond,
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
                            Integer rpcWindow, SweepFile sweep, SearchFile search, TopicFile topic,
-                           Integer matchingPercent, String group) {
+                           Integer matchingPercent, Integer rollbackEvery, String group) {
 
     /**
      * A sweep as written in YAML.
@@ -104,7 +104,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                 or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed, f, rpc,
                 sweep == null ? null : sweep.toSweep(), null, search == null ? null : search.toSearch(),
                 topic == null ? null : topic.toTopic(),
-                matchingPercent == null || matchingPercent == 100 ? null : new Selection(matchingPercent), g)
+                matchingPercent == null || matchingPercent == 100 ? null : new Selection(matchingPercent),
+                rollbackEvery == null ? null : new Rollback(rollbackEvery), g)
                 .validated();
     }
 

@@ -20,6 +20,8 @@ import java.util.stream.Collectors;
  * @param perProducer        the same per producing client
  * @param perConsumer        deliveries and reorderings per consuming client
  * @param perSubscriber      on a topic, each subscription's own account; empty for a queue
+ * @param rollbacks          what transacted clients rolled back on purpose (each such message is owed again, so
+ *                           none of it counts as lost, duplicate or received until it arrives once more)
  *
  * <p>On a topic every message is owed once to each subscription, and every count is of deliveries owed: the sum of
  * the subscriptions' own accounts, so {@code sent} and {@code confirmed} are the publishers' figures times the
@@ -28,9 +30,10 @@ import java.util.stream.Collectors;
 public record Accounting(long sent, long confirmed, long failed, long received, long duplicates, long reordered,
                          long redelivered, long lost, long lostConfirmed, long unconfirmedPresent, long foreign,
                          List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer,
-                         List<SubscriberAccount> perSubscriber) {
+                         List<SubscriberAccount> perSubscriber, Rollbacks rollbacks) {
 
     public Accounting {
+        rollbacks = rollbacks == null ? Rollbacks.NONE : rollbacks;
         perProducer = List.copyOf(perProducer);
         perConsumer = List.copyOf(perConsumer);
         perSubscriber = perSubscriber == null ? List.of() : List.copyOf(perSubscriber);
@@ -41,7 +44,32 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                       long redelivered, long lost, long lostConfirmed, long unconfirmedPresent, long foreign,
                       List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer) {
         this(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost, lostConfirmed,
-                unconfirmedPresent, foreign, perProducer, perConsumer, List.of());
+                unconfirmedPresent, foreign, perProducer, perConsumer, List.of(), Rollbacks.NONE);
+    }
+
+    /**
+     * Messages rolled back on purpose by transacted clients.
+     *
+     * @param sends    sends a publisher's rollback discarded (each sent again in a later transaction)
+     * @param receipts receipts a consumer's rollback gave back to the broker (each to be delivered again)
+     */
+    public record Rollbacks(long sends, long receipts) {
+        public static final Rollbacks NONE = new Rollbacks(0, 0);
+
+        public Rollbacks {
+            if (sends < 0 || receipts < 0) {
+                throw new IllegalArgumentException("sends and receipts must be >= 0, got " + sends + ", " + receipts);
+            }
+        }
+
+        Rollbacks plus(Rollbacks other) {
+            return new Rollbacks(sends + other.sends, receipts + other.receipts);
+        }
+
+        /** Whether anything was rolled back. */
+        public boolean any() {
+            return sends > 0 || receipts > 0;
+        }
     }
 
     /**
@@ -71,8 +99,10 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
         long lost = 0, lostConfirmed = 0, unconfirmedPresent = 0, foreign = 0;
         List<ConsumerAccount> consumers = new java.util.ArrayList<>();
         List<SubscriberAccount> accounts = new java.util.ArrayList<>();
+        Rollbacks rolledBack = Rollbacks.NONE;
         for (int i = 0; i < subscribers.size(); i++) {
             Accounting a = subscribers.get(i);
+            rolledBack = rolledBack.plus(a.rollbacks);
             sent += a.sent;
             confirmed += a.confirmed;
             failed += a.failed;
@@ -90,7 +120,7 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                     a.foreign));
         }
         return new Accounting(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost,
-                lostConfirmed, unconfirmedPresent, foreign, summed(subscribers), consumers, accounts);
+                lostConfirmed, unconfirmedPresent, foreign, summed(subscribers), consumers, accounts, rolledBack);
     }
 
     /** Each producing client's account summed over the subscriptions; lost ranges from the first that lost any. */
@@ -160,7 +190,8 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                 + (perSubscriber.size() == 1 ? " subscriber: " : " subscribers: ")) + "sent=" + sent + " confirmed=" + confirmed + " failed=" + failed + " received=" + received
                 + " duplicates=" + duplicates + " reordered=" + reordered + " lost=" + lost
                 + " (confirmed " + lostConfirmed + ") unconfirmedPresent=" + unconfirmedPresent
-                + " foreign=" + foreign + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]")
+                + " foreign=" + foreign + (rollbacks.any() ? " rolledBack=" + rollbacks.sends() + " sends, "
+                + rollbacks.receipts() + " receipts (redelivered " + redelivered + ")" : "") + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]")
                 + perSubscriber.stream().filter(a -> !a.exact()).map(a -> " subscriber " + a.subscriber() + ": received="
                         + a.received() + " lost=" + a.lost() + " duplicates=" + a.duplicates() + " foreign="
                         + a.foreign()).collect(Collectors.joining(";", "", ""));

@@ -9,7 +9,6 @@ import dev.brokerbench.core.metrics.Reconciler;
 import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
-import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.model.Workload;
@@ -285,12 +284,11 @@ final class ConsumePhase {
                               OrderTracker order, ProgressClock clock, AtomicLongArray lastDelivery, long idleNanos,
                               long settleMillis, ConsumerKiller killer, LatencyRecorder endToEnd)
             throws Exception {
-        AckMode ackMode = ctx.workload().ackMode();
-        boolean explicitAck = ackMode == AckMode.CLIENT || ackMode == AckMode.TRANSACTED;
-        int ackBatch = ctx.workload().ackBatch();
-        int unacked = 0;
         ProgressClock.Lane lane = clock.lane(client);
         Streams streams = ledger.streams();
+        Workload workload = ctx.workload();
+        Acknowledger acks = new Acknowledger(consumer, workload.ackMode(), workload.ackBatch(), workload.rollback(),
+                ledger, lane);
         Delivery sink = (stream, sequence, sendNanos, bytes, redelivered) -> {
             long now = System.nanoTime();
             ReceiveLedger.Receipt receipt = ledger.record(stream, sequence, redelivered);
@@ -298,7 +296,7 @@ final class ConsumePhase {
                 order.record(streams.indexOf(stream), sequence);
             }
             if (receipt == ReceiveLedger.Receipt.FIRST) {
-                lane.tick(now);
+                acks.first(streams.indexOf(stream), sequence, now);
                 if (endToEnd != null) {
                     endToEnd.record(client, now - sendNanos);
                 }
@@ -312,9 +310,8 @@ final class ConsumePhase {
         long received = 0;
         while (!Thread.currentThread().isInterrupted()) {
             if (consumer.receive(allIn ? settleMillis : POLL_MILLIS, sink)) {
-                if (explicitAck && ++unacked >= ackBatch) {
-                    consumer.acknowledge();
-                    unacked = 0;
+                if (acks.delivered()) {
+                    allIn = false; // what it rolled back is owed again
                 }
                 if (!allIn && ++received % CHECK_EVERY == 0) {
                     allIn = ledger.allExpectedArrived();
@@ -329,9 +326,7 @@ final class ConsumePhase {
                 break;
             }
         }
-        if (explicitAck && unacked > 0) {
-            consumer.acknowledge();
-        }
+        acks.finish();
     }
 
     private static long latest(AtomicLongArray lastDelivery) {

@@ -15,6 +15,7 @@ import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.Rollback;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Confirmation;
@@ -92,6 +93,7 @@ final class PublishPhase {
                             case SYNC -> sender.sendSync(publisher);
                             case ASYNC -> sender.sendAsync(publisher);
                             case UNCONFIRMED -> sender.sendUnconfirmed(publisher);
+                            case TRANSACTED -> sender.sendTransacted(publisher);
                         }
                     },
                     t -> {
@@ -237,6 +239,52 @@ final class PublishPhase {
                 }
                 ledger.taken(client, seq);
                 lane.tick(System.nanoTime());
+            }
+        }
+
+        /**
+         * Transactions of {@code ackBatch} messages, each committed; a message is confirmed when its commit returns,
+         * its latency measured from its own intended send time. With a {@link Rollback}, every n-th transaction is
+         * rolled back and its messages sent again (same sequence numbers, intended times kept) in the next one.
+         */
+        void sendTransacted(Publisher publisher) {
+            int batch = ctx.workload().ackBatch();
+            Rollback rollback = ctx.workload().rollback();
+            long[] intended = new long[batch];
+            long transaction = 0;
+            for (long first = 0; first < count; ) {
+                int size = (int) Math.min(batch, count - first);
+                transaction++;
+                try {
+                    for (int i = 0; i < size; i++) {
+                        intended[i] = intendedSendTime();
+                        ledger.sent(client);
+                        publisher.sendTransacted(new Stamp(stream, first + i, intended[i]), payload);
+                    }
+                    if (rollback != null && rollback.rollsBack(transaction)) {
+                        publisher.rollback();
+                        ledger.rolledBack(client, size);
+                        transaction++;
+                        for (int i = 0; i < size; i++) {
+                            publisher.sendTransacted(new Stamp(stream, first + i, intended[i]), payload);
+                        }
+                    }
+                    publisher.commit();
+                } catch (Exception e) {
+                    for (int i = 0; i < size; i++) {
+                        ledger.failed(client, first + i);
+                    }
+                    errors.add(ctx.phase().name() + " client " + client + " transaction of seq " + first + ".."
+                            + (first + size - 1), e);
+                    return;
+                }
+                long now = System.nanoTime();
+                for (int i = 0; i < size; i++) {
+                    ledger.confirmed(client, first + i);
+                    latency.record(client, now - intended[i]);
+                    lane.tick(now);
+                }
+                first += size;
             }
         }
 

@@ -48,8 +48,11 @@ public final class Requirements {
         if (workload.persistent()) {
             needed.add(Capability.PERSISTENT);
         }
-        if (workload.ackMode() == AckMode.CLIENT || workload.ackMode() == AckMode.TRANSACTED) {
+        if (workload.ackMode() == AckMode.CLIENT) {
             needed.add(Capability.CLIENT_ACK);
+        }
+        if (workload.ackMode() == AckMode.TRANSACTED) {
+            needed.add(Capability.TRANSACTIONS);
         }
         if (Fault.reconnects(workload.fault())) {
             needed.add(Capability.RECONNECT);
@@ -64,7 +67,8 @@ public final class Requirements {
             }
         }
         for (Phase phase : workload.phases()) {
-            if (phase.action().publishes() && phase.reported()) {
+            // a transacted set-up publish is part of the case (its rollbacks are counted), never swapped for another
+            if (phase.action().publishes() && (phase.reported() || phase.mode() == PublishMode.TRANSACTED)) {
                 needed.add(capability(phase.mode()));
             }
         }
@@ -76,6 +80,7 @@ public final class Requirements {
             case SYNC -> Capability.SYNC_CONFIRMED_PUBLISH;
             case ASYNC -> Capability.ASYNC_WINDOWED_PUBLISH;
             case UNCONFIRMED -> Capability.UNCONFIRMED_PUBLISH;
+            case TRANSACTED -> Capability.TRANSACTIONS;
         };
     }
 

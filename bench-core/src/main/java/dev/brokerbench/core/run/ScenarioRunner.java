@@ -352,9 +352,13 @@ public final class ScenarioRunner {
         }
     }
 
+    /**
+     * The phase as run: a set-up publish in a mode the pair lacks is made in one it has; a transacted one never is
+     * (its transactions are part of the case, and the pair must have them to run it).
+     */
     private static Phase effective(Phase phase, Set<PublishMode> setupModes) {
         if (phase.action() != Action.PUBLISH || phase.reported() || setupModes.contains(phase.mode())
-                || setupModes.isEmpty()) {
+                || setupModes.isEmpty() || phase.mode() == PublishMode.TRANSACTED) {
             return phase;
         }
         return new Phase(phase.name(), phase.action(), setupModes.iterator().next(), false);

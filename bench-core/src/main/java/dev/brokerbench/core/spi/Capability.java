@@ -42,5 +42,11 @@ public enum Capability {
      * A queue consumer with a message selector: the broker hands it only the messages the selector matches and
      * keeps the others for other consumers ({@link Driver#consumer(String, dev.brokerbench.core.model.Selection)}).
      */
-    SELECTORS
+    SELECTORS,
+    /**
+     * Local transactions on both sides: a publisher's sends reach the queue only at its commit and never after a
+     * rollback ({@link Publisher#sendTransacted}); a transacted consumer's receipts are acknowledged by its commit,
+     * and a rollback gives them back to the broker to deliver again ({@link Consumer#rollback()}).
+     */
+    TRANSACTIONS
 }

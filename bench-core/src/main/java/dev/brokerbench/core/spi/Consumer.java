@@ -25,6 +25,15 @@ public interface Consumer extends AutoCloseable {
     /** Acknowledges (or commits) everything received so far; a no-op for AUTO and DUPS_OK. */
     void acknowledge() throws Exception;
 
+    /**
+     * With {@link dev.brokerbench.core.model.AckMode#TRANSACTED} ({@link Capability#TRANSACTIONS}): rolls back the
+     * transaction, giving every message received since the last {@link #acknowledge()} back to the broker, which
+     * delivers it again (to this consumer or another), flagged as redelivered.
+     */
+    default void rollback() throws Exception {
+        throw new UnsupportedOperationException("this client path has no transactions");
+    }
+
     @Override
     void close() throws Exception;
 }

@@ -20,6 +20,25 @@ public interface Publisher extends AutoCloseable {
         throw new UnsupportedOperationException("this client path has no unconfirmed send");
     }
 
+    /**
+     * Sends inside the session's local transaction ({@link Capability#TRANSACTIONS}), on a publisher opened for
+     * {@link dev.brokerbench.core.model.PublishMode#TRANSACTED}: the message reaches the queue only when
+     * {@link #commit()} returns, and never if {@link #rollback()} discards it.
+     */
+    default void sendTransacted(Stamp stamp, byte[] payload) throws Exception {
+        throw new UnsupportedOperationException("this client path has no transactions");
+    }
+
+    /** Commits the messages sent since the last commit or rollback; returns once the broker has them. */
+    default void commit() throws Exception {
+        throw new UnsupportedOperationException("this client path has no transactions");
+    }
+
+    /** Discards the messages sent since the last commit or rollback. */
+    default void rollback() throws Exception {
+        throw new UnsupportedOperationException("this client path has no transactions");
+    }
+
     @Override
     void close() throws Exception;
 }

@@ -270,4 +270,29 @@ class WorkloadLoaderTest {
                 + "sweep: {variable: matchingPercent, values: \"0\"}\n"))
                 .hasMessageContaining("'sweep.values' must be 1..100 for matchingPercent");
     }
+
+    @Test
+    void aTransactionCaseSweepsItsBatchAndMayRollBack() {
+        String transacted = VALID.replace("mode: sync", "mode: transacted");
+        Workload w = load(transacted + "sweep: {variable: ackBatch, values: \"1,10,100\"}\n");
+        assertThat(w.reportedPhase().mode()).isEqualTo(PublishMode.TRANSACTED);
+        assertThat(w.points()).extracting(Workload::ackBatch).containsExactly(1, 10, 100);
+        assertThat(w.rollback()).isNull();
+        Workload rolling = load(transacted + "ackBatch: 10\nrollbackEvery: 10\n");
+        assertThat(rolling.rollback()).isEqualTo(new Rollback(10));
+        assertThat(rolling.rollback().rollsBack(20)).isTrue();
+        assertThat(rolling.rollback().rollsBack(21)).isFalse();
+        assertThat(load(VALID + "ack: transacted\nrollbackEvery: 5\n").rollback()).as("a consumer's rollbacks")
+                .isEqualTo(new Rollback(5));
+
+        assertThatThrownBy(() -> load(VALID + "rollbackEvery: 10\n"))
+                .hasMessageContaining("'rollbackEvery' needs a transacted publish phase (mode: transacted) or"
+                        + " transacted consumers (ack: transacted)");
+        assertThatThrownBy(() -> load(transacted + "rollbackEvery: 1\n"))
+                .hasMessageContaining("'rollbackEvery' must be 2..1000");
+        assertThatThrownBy(() -> load(LIVE.replace("mode: async", "mode: transacted")))
+                .hasMessageContaining("'phases[live].mode' must be one of sync, async or unconfirmed for a live phase");
+        assertThatThrownBy(() -> load(transacted + "sweep: {variable: ackBatch, values: \"0\"}\n"))
+                .hasMessageContaining("'sweep.values' must be 1..1000000 for ackBatch");
+    }
 }

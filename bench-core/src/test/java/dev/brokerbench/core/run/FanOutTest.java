@@ -30,7 +30,7 @@ class FanOutTest {
         return new Workload("t", "t", "t", 1, messages, 0, 16, true, Workload.PARITY_PUBLISH_WINDOW,
                 Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1, 0, 1,
                 List.of(new Phase("live", Action.LIVE, PublishMode.ASYNC, true)), null, null, null, null, null,
-                new Topic(subscribers, durable), null, "topics");
+                new Topic(subscribers, durable), null, null, "topics");
     }
 
     private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {

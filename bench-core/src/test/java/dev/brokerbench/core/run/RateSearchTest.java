@@ -106,7 +106,7 @@ class RateSearchTest {
         return new Workload("k", "k", "q", 4, 1000, 0, 16, true, Workload.PARITY_PUBLISH_WINDOW,
                 Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1, 0, 1,
                 List.of(new Phase("live", Action.LIVE, PublishMode.ASYNC, true)), null, null,
-                new Sweep(Sweep.Variable.RATE_PERCENT, List.of(50L)), null, ONE_SECOND_STEPS, null, null, "live")
+                new Sweep(Sweep.Variable.RATE_PERCENT, List.of(50L)), null, ONE_SECOND_STEPS, null, null, null, "live")
                 .points().get(0);
     }
 

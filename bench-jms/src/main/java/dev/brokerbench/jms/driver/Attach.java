@@ -48,9 +48,30 @@ interface Attach {
             public void release(MessageConsumer consumer, Session session) throws JMSException {
                 if (subscription.durable()) {
                     consumer.close(); // a subscription with an active consumer cannot be removed
-                    session.unsubscribe(subscription.name());
+                    unsubscribe(session, subscription.name());
                 }
             }
         };
+    }
+
+    /**
+     * Removes a durable subscription. A broker may report an error after removing it: Artemis 2.44, removing the
+     * topic's address once its last subscription is gone, failed one of four concurrent unsubscribes with "Address
+     * Does Not Exist" (TopicIT, 2026-11-25). So a failed unsubscribe is tried once more; a subscription the second try
+     * finds gone (InvalidDestinationException, as JMS defines it) was removed.
+     */
+    private static void unsubscribe(Session session, String name) throws JMSException {
+        try {
+            session.unsubscribe(name);
+        } catch (JMSException first) {
+            try {
+                session.unsubscribe(name);
+            } catch (jakarta.jms.InvalidDestinationException gone) {
+                return;
+            } catch (JMSException again) {
+                first.addSuppressed(again);
+                throw first;
+            }
+        }
     }
 }

@@ -69,6 +69,12 @@ final class JmsConsumer implements Consumer {
     }
 
     @Override
+    public void rollback() throws Exception {
+        session.rollback();
+        last = null;
+    }
+
+    @Override
     public void close() throws Exception {
         try {
             if (consumer != null) {

@@ -73,17 +73,28 @@ public final class JmsDriver implements Driver {
 
     @Override
     public Publisher publisher(String queue) throws Exception {
-        return publisher(queue, session -> session.createQueue(queue));
+        return publisher(queue, false, session -> session.createQueue(queue));
+    }
+
+    /** A transacted session for {@link dev.brokerbench.core.model.PublishMode#TRANSACTED}. */
+    @Override
+    public Publisher publisher(String queue, dev.brokerbench.core.model.PublishMode mode) throws Exception {
+        return publisher(queue, mode == dev.brokerbench.core.model.PublishMode.TRANSACTED,
+                session -> session.createQueue(queue));
     }
 
     @Override
     public Publisher topicPublisher(String topic, dev.brokerbench.core.model.PublishMode mode) throws Exception {
-        return publisher(topic, session -> session.createTopic(topic));
+        return publisher(topic, false, session -> session.createTopic(topic));
     }
 
-    private Publisher publisher(String name, DestinationOf destination) throws Exception {
+    private Publisher publisher(String name, boolean transacted, DestinationOf destination) throws Exception {
         return onNewConnection(name, connection -> {
-            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            if (transacted) {
+                provider.forTransactedSends(connection);
+            }
+            Session session = transacted ? connection.createSession(true, Session.SESSION_TRANSACTED)
+                    : connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageProducer producer = session.createProducer(destination.of(session));
             producer.setDeliveryMode(spec.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
             return new JmsPublisher(connection, session, producer, provider.syncSend(), provider.asyncSend(),

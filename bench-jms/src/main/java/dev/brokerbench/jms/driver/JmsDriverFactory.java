@@ -53,6 +53,13 @@ public abstract class JmsDriverFactory implements DriverFactory {
     }
 
     /**
+     * Prepares a transacted publisher's connection, before its session is made, so that sends inside a transaction
+     * do not wait for the broker (the commit does): nothing by default.
+     */
+    protected void forTransactedSends(jakarta.jms.Connection connection) {
+    }
+
+    /**
      * True when the library's synchronous {@code receive()} does not prefetch, so consumers use a MessageListener
      * (AUTO and DUPS_OK acknowledgement only).
      */
@@ -101,6 +108,8 @@ public abstract class JmsDriverFactory implements DriverFactory {
         Map<Capability, Support> caps = new java.util.EnumMap<>(supported());
         caps.put(Capability.CLIENT_ACK, Support.no(id() + " consumes through a MessageListener (its receive() polls"
                 + " without prefetch), which supports ack modes auto and dups_ok only"));
+        caps.put(Capability.TRANSACTIONS, Support.no(id() + " consumes through a MessageListener: a session"
+                + " transaction would also commit or roll back what the listener took beyond the batch"));
         return caps;
     }
 
@@ -125,6 +134,8 @@ public abstract class JmsDriverFactory implements DriverFactory {
             settings.put("selectors", "createConsumer(queue, \"bbKey < N\"); every message carries the int property"
                     + " bbKey = sequence mod 100");
         }
+        settings.put("transactions", "a transacted publish: a session created transacted, plain sends, session.commit"
+                + " every " + spec.ackBatch() + " (or rollback); a transacted consumer: session.commit or rollback");
         settings.put("publishWindowMessages", String.valueOf(spec.publishWindow()));
         settings.put("asyncSend", asyncSend() == null ? "unsupported"
                 : asyncSend() == AsyncSend.JMS2 ? "JMS 2.0 CompletionListener" : "native (see clientPath)");

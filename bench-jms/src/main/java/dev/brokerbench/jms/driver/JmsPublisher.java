@@ -8,7 +8,7 @@ import jakarta.jms.Connection;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 
-/** One connection, one session, one producer on the workload's queue. */
+/** One connection, one session (transacted for a transacted publish), one producer on the workload's queue. */
 final class JmsPublisher implements Publisher {
     private final Connection connection;
     private final Session session;
@@ -38,6 +38,22 @@ final class JmsPublisher implements Publisher {
             throw new UnsupportedOperationException("this client path has no broker-confirmed async send");
         }
         asyncSend.send(producer, message(stamp, payload), confirmation);
+    }
+
+    /** A plain send: the session is transacted, so the message waits for the commit. */
+    @Override
+    public void sendTransacted(Stamp stamp, byte[] payload) throws Exception {
+        producer.send(message(stamp, payload));
+    }
+
+    @Override
+    public void commit() throws Exception {
+        session.commit();
+    }
+
+    @Override
+    public void rollback() throws Exception {
+        session.rollback();
     }
 
     private BytesMessage message(Stamp stamp, byte[] payload) throws Exception {

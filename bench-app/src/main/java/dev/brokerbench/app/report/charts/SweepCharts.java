@@ -59,6 +59,7 @@ public final class SweepCharts {
             case RATE_PERCENT -> "% of the highest sustained rate";
             case SUBSCRIBERS -> "subscribers of the topic";
             case MATCHING_PERCENT -> "% of messages the selector matches (100: none)";
+            case ACK_BATCH -> "messages per commit or acknowledgement (log)";
         };
     }
 
@@ -69,7 +70,8 @@ public final class SweepCharts {
                 .build();
         Charts.style(chart);
         boolean positive = sweep.results().stream().allMatch(r -> r.workload().point().value() > 0);
-        chart.getStyler().setXAxisLogarithmic(sweep.variable() == Sweep.Variable.PAYLOAD_BYTES && positive);
+        chart.getStyler().setXAxisLogarithmic(positive && (sweep.variable() == Sweep.Variable.PAYLOAD_BYTES
+                || sweep.variable() == Sweep.Variable.ACK_BATCH));
         chart.getStyler().setMarkerSize(6);
         return chart;
     }
