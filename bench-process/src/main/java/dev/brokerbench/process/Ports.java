@@ -18,4 +18,18 @@ public final class Ports {
             throw new UncheckedIOException("no free loopback port", e);
         }
     }
+
+    /**
+     * A free loopback port none of {@code taken} (ports handed out before and not bound yet by whoever will listen on
+     * them, which the operating system may hand out again).
+     */
+    public static int freeLoopbackPortOtherThan(java.util.Collection<Integer> taken) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int port = freeLoopbackPort();
+            if (!taken.contains(port)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free loopback port other than " + taken);
+    }
 }
