@@ -20,16 +20,23 @@ public final class Ports {
     }
 
     /**
-     * A free loopback port none of {@code taken} (ports handed out before and not bound yet by whoever will listen on
-     * them, which the operating system may hand out again).
+     * {@code count} distinct free loopback ports, none of them in {@code taken} (ports handed out before and not bound
+     * yet by whoever will listen on them): the operating system may hand a port out again until someone binds it, and
+     * a broker given the same port twice fails to start (Kafka's kafka-storage format did, ExternalSecurityIT,
+     * 2026-11-25).
      */
-    public static int freeLoopbackPortOtherThan(java.util.Collection<Integer> taken) {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int port = freeLoopbackPort();
-            if (!taken.contains(port)) {
-                return port;
-            }
+    public static int[] freeLoopbackPorts(int count, java.util.Collection<Integer> taken) {
+        java.util.Set<Integer> used = new java.util.HashSet<>(taken);
+        int[] ports = new int[count];
+        for (int i = 0; i < count; i++) {
+            int attempts = 0;
+            do {
+                if (++attempts > 100) {
+                    throw new IllegalStateException("no free loopback port other than " + used);
+                }
+                ports[i] = freeLoopbackPort();
+            } while (!used.add(ports[i]));
         }
-        throw new IllegalStateException("no free loopback port other than " + taken);
+        return ports;
     }
 }

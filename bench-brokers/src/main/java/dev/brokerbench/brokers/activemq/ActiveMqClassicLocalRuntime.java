@@ -60,9 +60,10 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
         Path dir = Instances.newDirectory(env.workRoot(), broker().id());
-        int port = Ports.freeLoopbackPort();
-        int amqpPort = Ports.freeLoopbackPort();
-        int stompPort = Ports.freeLoopbackPort();
+        int[] ports = Ports.freeLoopbackPorts(3, java.util.List.of());
+        int port = ports[0];
+        int amqpPort = ports[1];
+        int stompPort = ports[2];
         Path data = dir.resolve("data");
         Path log = dir.resolve("console.log");
         List<String> command = List.of(Jvm.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),

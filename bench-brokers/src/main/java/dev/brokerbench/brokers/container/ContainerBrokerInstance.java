@@ -50,8 +50,10 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         this.image = image;
         this.imageId = DockerEngine.imageId(image.image()).orElse(null);
         this.volume = "brokerbench-" + runtime.broker().id() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        for (int port : new TreeSet<>(runtime.layout().ports().values())) {
-            hostPorts.put(port, dev.brokerbench.process.Ports.freeLoopbackPort());
+        java.util.List<Integer> containerPorts = new java.util.ArrayList<>(new TreeSet<>(runtime.layout().ports().values()));
+        int[] free = dev.brokerbench.process.Ports.freeLoopbackPorts(containerPorts.size(), java.util.List.of());
+        for (int i = 0; i < free.length; i++) {
+            hostPorts.put(containerPorts.get(i), free[i]);
         }
         runtime.layout().ports().forEach((protocol, port) ->
                 endpoints.put(protocol, new Endpoint(protocol, "127.0.0.1", hostPorts.get(port))));

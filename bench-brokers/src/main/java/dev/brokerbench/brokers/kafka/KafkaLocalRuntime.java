@@ -79,13 +79,10 @@ public class KafkaLocalRuntime implements BrokerRuntime {
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
         Path home = home(env.distributionDir());
         Path dir = Instances.newDirectory(env.workRoot(), broker().id());
-        // distinct from each other and from the secure listeners' ports, picked earlier and not bound yet: the same
-        // port twice fails kafka-storage format (ExternalSecurityIT, 2026-11-25)
-        java.util.Set<Integer> taken = new java.util.HashSet<>();
-        secure.forEach(l -> taken.add(l.port()));
-        int port = Ports.freeLoopbackPortOtherThan(taken);
-        taken.add(port);
-        int controllerPort = Ports.freeLoopbackPortOtherThan(taken);
+        // apart from the secure listeners' ports, picked by the caller and not bound yet
+        int[] ports = Ports.freeLoopbackPorts(2, secure.stream().map(KafkaSecureListener::port).toList());
+        int port = ports[0];
+        int controllerPort = ports[1];
         Path config = dir.resolve("server.properties");
         writeProperties(config, KafkaServerConfig.local("127.0.0.1", port, controllerPort,
                 dir.resolve("data").toString(), durability, secure));

@@ -75,10 +75,11 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
             throw new BrokerStartException(unavailable.get());
         }
         Path dir = Instances.newDirectory(env.workRoot(), broker().id());
-        int amqpPort = Ports.freeLoopbackPort();
-        int stompPort = Ports.freeLoopbackPort();
-        int distPort = Ports.freeLoopbackPort();
-        int epmdPort = Ports.freeLoopbackPort();
+        int[] ports = Ports.freeLoopbackPorts(4, java.util.List.of());
+        int amqpPort = ports[0];
+        int stompPort = ports[1];
+        int distPort = ports[2];
+        int epmdPort = ports[3];
         Map<String, String> environment;
         ChildProcess epmd;
         try {

@@ -22,29 +22,25 @@ final class AtomicBitSet {
 
     /** Sets bit {@code index}; returns true if it was clear before. */
     boolean set(long index) {
-        int word = (int) (index >>> 6);
-        long mask = 1L << index;
-        long old;
-        do {
-            old = words.get(word);
-            if ((old & mask) != 0) {
-                return false;
-            }
-        } while (!words.compareAndSet(word, old, old | mask));
-        return true;
+        return change(index, true);
     }
 
     /** Clears bit {@code index}; returns true if it was set before. */
     boolean clear(long index) {
+        return change(index, false);
+    }
+
+    /** Sets or clears bit {@code index}; returns false, changing nothing, if it already was that way. */
+    private boolean change(long index, boolean value) {
         int word = (int) (index >>> 6);
         long mask = 1L << index;
         long old;
         do {
             old = words.get(word);
-            if ((old & mask) == 0) {
+            if (((old & mask) != 0) == value) {
                 return false;
             }
-        } while (!words.compareAndSet(word, old, old & ~mask));
+        } while (!words.compareAndSet(word, old, value ? old | mask : old & ~mask));
         return true;
     }
 

@@ -28,6 +28,14 @@ public record Phase(String name, Action action, PublishMode mode, boolean report
     private static final java.util.Map<Action, String> MODES = java.util.Map.of(
             Action.PUBLISH, "sync, async, unconfirmed or transacted", Action.LIVE, "sync, async or unconfirmed");
 
+    /**
+     * Whether this phase must run in its own publish mode: the reported phase, and a transacted one (its transactions
+     * and rollbacks are part of the case); any other set-up publish may run in a mode the pair has.
+     */
+    public boolean keepsItsMode() {
+        return reported || mode == PublishMode.TRANSACTED;
+    }
+
     public String label() {
         return action.publishes() ? name + " (" + mode.name().toLowerCase() + ")" : name;
     }

@@ -19,6 +19,8 @@ import java.util.Arrays;
 final class Acknowledger {
     private final Consumer consumer;
     private final AckMode mode;
+    /** CLIENT or TRANSACTED: the suite ends the batches; AUTO and DUPS_OK leave it to the library. */
+    private final boolean explicit;
     private final int batch;
     private final Rollback rollback;
     private final ReceiveLedger ledger;
@@ -35,6 +37,7 @@ final class Acknowledger {
                  ProgressClock.Lane lane) {
         this.consumer = consumer;
         this.mode = mode;
+        this.explicit = mode == AckMode.CLIENT || mode == AckMode.TRANSACTED;
         this.batch = batch;
         this.rollback = mode == AckMode.TRANSACTED ? rollback : null;
         this.ledger = ledger;
@@ -63,7 +66,7 @@ final class Acknowledger {
      * messages the drain had are owed again.
      */
     boolean delivered() throws Exception {
-        if (mode != AckMode.CLIENT && mode != AckMode.TRANSACTED || ++unacked < batch) {
+        if (!explicit || ++unacked < batch) {
             return false;
         }
         unacked = 0;

@@ -292,11 +292,12 @@ final class ConsumePhase {
         Delivery sink = (stream, sequence, sendNanos, bytes, redelivered) -> {
             long now = System.nanoTime();
             ReceiveLedger.Receipt receipt = ledger.record(stream, sequence, redelivered);
-            if (receipt != ReceiveLedger.Receipt.FOREIGN) {
-                order.record(streams.indexOf(stream), sequence);
+            int index = receipt == ReceiveLedger.Receipt.FOREIGN ? -1 : streams.indexOf(stream);
+            if (index >= 0) {
+                order.record(index, sequence);
             }
             if (receipt == ReceiveLedger.Receipt.FIRST) {
-                acks.first(streams.indexOf(stream), sequence, now);
+                acks.first(index, sequence, now);
                 if (endToEnd != null) {
                     endToEnd.record(client, now - sendNanos);
                 }

@@ -67,8 +67,7 @@ public final class Requirements {
             }
         }
         for (Phase phase : workload.phases()) {
-            // a transacted set-up publish is part of the case (its rollbacks are counted), never swapped for another
-            if (phase.action().publishes() && (phase.reported() || phase.mode() == PublishMode.TRANSACTED)) {
+            if (phase.action().publishes() && phase.keepsItsMode()) {
                 needed.add(capability(phase.mode()));
             }
         }

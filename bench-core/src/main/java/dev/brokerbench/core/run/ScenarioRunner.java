@@ -352,13 +352,10 @@ public final class ScenarioRunner {
         }
     }
 
-    /**
-     * The phase as run: a set-up publish in a mode the pair lacks is made in one it has; a transacted one never is
-     * (its transactions are part of the case, and the pair must have them to run it).
-     */
+    /** The phase as run: a set-up publish in a mode the pair lacks, if it may change it, in one the pair has. */
     private static Phase effective(Phase phase, Set<PublishMode> setupModes) {
-        if (phase.action() != Action.PUBLISH || phase.reported() || setupModes.contains(phase.mode())
-                || setupModes.isEmpty() || phase.mode() == PublishMode.TRANSACTED) {
+        if (phase.action() != Action.PUBLISH || phase.keepsItsMode() || setupModes.contains(phase.mode())
+                || setupModes.isEmpty()) {
             return phase;
         }
         return new Phase(phase.name(), phase.action(), setupModes.iterator().next(), false);
