@@ -56,7 +56,8 @@ public abstract class BaselineRuntime implements BrokerRuntime {
 
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
-        return Files.isRegularFile(environment.distributionDir().resolve("lifeline.jar")) ? Optional.empty()
+        return Files.isRegularFile(environment.distributionDir().resolve("lifeline.jar"))
+                ? Instances.unlessPlaceable(environment, Optional.empty())
                 : Optional.of("no lifeline.jar under " + environment.distributionDir() + "; build with 'mvn -pl"
                 + " bench-app -am package' or point --dist-dir at a broker-dist directory");
     }
@@ -79,7 +80,7 @@ public abstract class BaselineRuntime implements BrokerRuntime {
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, endpoint, BaselineRuntime::accepts,
                 READY);
         return Instances.startOrClean(new LocalBrokerInstance(this, launch, Map.of(broker.nativeProtocol(), endpoint),
-                settings, env.startTimeout(), dir));
+                settings, env, dir));
     }
 
     /** The suite's classpath with absolute entries: the server runs in its instance directory, not the caller's. */

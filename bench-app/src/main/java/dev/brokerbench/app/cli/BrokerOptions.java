@@ -35,6 +35,11 @@ public final class BrokerOptions {
                     + DIST_ENV + ").")
     Path distDir;
 
+    @CommandLine.Mixin
+    NetworkOptions networkOptions = new NetworkOptions();
+
+    private dev.brokerbench.core.broker.NetworkPath network = dev.brokerbench.core.broker.NetworkPath.LOOPBACK;
+
     @Option(names = "--heap", defaultValue = "2g", paramLabel = "SIZE",
             description = "Heap of every JVM broker, the same for all (default: ${DEFAULT-VALUE}).")
     String heap;
@@ -150,6 +155,7 @@ public final class BrokerOptions {
             }
         }
         endpoints = parsed;
+        network = networkOptions.path(cli, kind);
     }
 
     /** How each broker starts; applies --image overrides. Call after {@link #validateRuntime}. */
@@ -175,7 +181,8 @@ public final class BrokerOptions {
     }
 
     BrokerEnvironment environment(Path workRoot) {
-        return new BrokerEnvironment(distributionDir(), workRoot, Duration.ofSeconds(startTimeoutSeconds), heap);
+        return new BrokerEnvironment(distributionDir(), workRoot, Duration.ofSeconds(startTimeoutSeconds), heap,
+                network);
     }
 
     /** The option, else the environment variable, else the build's property, else next to the jar. */

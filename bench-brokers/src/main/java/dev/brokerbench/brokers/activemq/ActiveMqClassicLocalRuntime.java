@@ -54,7 +54,8 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
         Path lib = lib(environment.distributionDir());
-        return Instances.unlessPresent(Files.isDirectory(lib), "ActiveMQ Classic jars", lib);
+        return Instances.unlessPresent(Files.isDirectory(lib), "ActiveMQ Classic jars", lib)
+                .or(() -> Instances.unlessPlaceable(environment, Optional.empty()));
     }
 
     @Override
@@ -78,7 +79,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, Map.of(Protocol.OPENWIRE, openwire,
                         Protocol.AMQP, Endpoint.loopback(Protocol.AMQP, amqpPort),
-                        Protocol.STOMP, Endpoint.loopback(Protocol.STOMP, stompPort)), settings, env.startTimeout(), dir));
+                        Protocol.STOMP, Endpoint.loopback(Protocol.STOMP, stompPort)), settings, env, dir));
     }
 
     /** The settings both ActiveMQ Classic runtimes record (both run the same launcher). */

@@ -56,7 +56,8 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
         Path lib = home(environment.distributionDir()).resolve("lib");
-        return Instances.unlessPresent(Files.isDirectory(lib), "Apollo jars", lib);
+        return Instances.unlessPresent(Files.isDirectory(lib), "Apollo jars", lib)
+                .or(() -> Instances.unlessPlaceable(environment, Optional.empty()));
     }
 
     @Override
@@ -81,7 +82,7 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
         Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);
         Map<String, String> settings = settings(env.heap());
         return Instances.startOrClean(
-                new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(), dir));
+                new LocalBrokerInstance(this, launch, endpoints, settings, env, dir));
     }
 
     private static void writeConfiguration(Path dir, int port) throws IOException {

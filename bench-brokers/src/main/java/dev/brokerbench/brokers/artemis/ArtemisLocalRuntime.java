@@ -50,7 +50,8 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
         return Instances.unlessPresent(ArtemisInstaller.home(environment.distributionDir()).isPresent(),
-                "Artemis distribution", environment.distributionDir().resolve("artemis"));
+                "Artemis distribution", environment.distributionDir().resolve("artemis"))
+                .or(() -> Instances.unlessPlaceable(environment, Optional.empty()));
     }
 
     @Override
@@ -75,7 +76,7 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
                 .withRunningFacts(broker().logSignals().runningFacts());
         Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);
         return Instances.startOrClean(
-                new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(), dir));
+                new LocalBrokerInstance(this, launch, endpoints, settings, env, dir));
     }
 
 

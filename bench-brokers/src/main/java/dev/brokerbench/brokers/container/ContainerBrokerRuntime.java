@@ -104,6 +104,11 @@ public abstract class ContainerBrokerRuntime implements BrokerRuntime {
 
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
+        Optional<String> placement = dev.brokerbench.brokers.local.Instances.unlessPlaceable(environment,
+                Optional.of("a container is reached through a host port on loopback"));
+        if (placement.isPresent()) {
+            return placement;
+        }
         Optional<String> engine = DockerEngine.unavailableReason();
         if (engine.isPresent()) {
             return engine;

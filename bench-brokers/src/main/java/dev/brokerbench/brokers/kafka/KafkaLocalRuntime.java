@@ -72,7 +72,9 @@ public class KafkaLocalRuntime implements BrokerRuntime {
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
         Path lib = home(environment.distributionDir()).resolve("lib");
-        return Instances.unlessPresent(Files.isDirectory(lib), "Kafka jars", lib);
+        return Instances.unlessPresent(Files.isDirectory(lib), "Kafka jars", lib)
+                .or(() -> Instances.unlessPlaceable(environment, Optional.of("it advertises 127.0.0.1 to its"
+                        + " clients")));
     }
 
     @Override
@@ -114,7 +116,7 @@ public class KafkaLocalRuntime implements BrokerRuntime {
                 + String.join(", ", KafkaSecureListener.MECHANISMS) + (l.clientTrustStore().isPresent()
                 ? "; client certificate required" : "") + ")"));
         return Instances.startOrClean(new LocalBrokerInstance(this, launch, Map.of(Protocol.KAFKA, endpoint), settings,
-                env.startTimeout(), dir));
+                env, dir));
     }
 
     private static void writeProperties(Path file, Map<String, String> values) throws BrokerStartException {

@@ -32,6 +32,20 @@ public final class Instances {
                 + "; build it with 'mvn -pl bench-app -am package' or point --dist-dir at a broker-dist directory");
     }
 
+    /**
+     * Why a broker cannot be placed on {@code env}'s network: empty on loopback, or in a namespace when namespaces
+     * can be made here and the runtime maps the broker there ({@code notMapped} empty); else why not and what to do.
+     */
+    public static java.util.Optional<String> unlessPlaceable(dev.brokerbench.core.broker.BrokerEnvironment env,
+                                                             java.util.Optional<String> notMapped) {
+        if (env.network().placement() == dev.brokerbench.core.broker.NetworkPath.Placement.LOOPBACK) {
+            return java.util.Optional.empty();
+        }
+        return notMapped.map(why -> "not on its own network namespace yet: " + why + "; run it with --network"
+                + " loopback").or(() -> dev.brokerbench.process.net.NetworkNamespace.unavailableReason()
+                .map(why -> "--network namespace: " + why));
+    }
+
     /** Starts the instance; if it fails, removes everything it created before rethrowing. */
     public static LocalBrokerInstance startOrClean(LocalBrokerInstance instance) throws BrokerStartException {
         try {

@@ -1,10 +1,12 @@
 package dev.brokerbench.brokers.local;
 
+import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.NetworkPath;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.process.ChildProcess;
 import dev.brokerbench.process.Cleanup;
@@ -31,50 +33,59 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private final LocalLaunch launch;
     private final Map<Protocol, Endpoint> endpoints;
     private final Map<String, String> settings;
-    private final Duration startTimeout;
+    private final BrokerEnvironment env;
     private final Path instanceDir;
     private final List<ChildProcess> companions;
     private ChildProcess process;
+    private BrokerHost host;
     private long startToReadyMillis;
     private Map<String, String> asRunning = Map.of();
     private String version;
 
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<Protocol, Endpoint> endpoints,
-                               Map<String, String> settings, Duration startTimeout, Path instanceDir) {
-        this(runtime, launch, endpoints, settings, startTimeout, instanceDir, List.of());
+                               Map<String, String> settings, BrokerEnvironment env, Path instanceDir) {
+        this(runtime, launch, endpoints, settings, env, instanceDir, List.of());
     }
 
     /** @param companions processes the broker needs (e.g. a private epmd), killed when the instance closes */
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<Protocol, Endpoint> endpoints,
-                               Map<String, String> settings, Duration startTimeout, Path instanceDir,
+                               Map<String, String> settings, BrokerEnvironment env, Path instanceDir,
                                List<ChildProcess> companions) {
         this.companions = List.copyOf(companions);
         this.runtime = runtime;
         this.launch = launch;
         this.endpoints = Map.copyOf(endpoints);
         this.settings = Map.copyOf(settings);
-        this.startTimeout = startTimeout;
+        this.env = env;
         this.instanceDir = instanceDir;
     }
 
-    /** Starts the process and waits for readiness; on failure kills it and reports the log tail. */
+    /**
+     * Starts the process and waits for readiness; on failure kills it and reports the log tail. On a
+     * {@link NetworkPath.Placement#NAMESPACE} path the broker runs in a network namespace of its own, made at the
+     * first start and kept across restarts.
+     */
     public LocalBrokerInstance start() throws BrokerStartException {
         long t0 = System.nanoTime();
         try {
-            process = ChildProcess.start(launch.command(), launch.environment(), launch.workDir(),
-                    launch.consoleLog());
+            if (env.network().placement() == NetworkPath.Placement.NAMESPACE && host == null) {
+                host = BrokerHost.create(env, endpoints.values(), launch.probeEndpoint(), instanceDir);
+            }
+            process = ChildProcess.start(host == null ? launch.command() : host.namespace().inside(launch.command()),
+                    launch.environment(), launch.workDir(), launch.consoleLog());
         } catch (IOException e) {
             throw new BrokerStartException(runtime.broker().displayName() + " could not be launched: " + e.getMessage(), e);
         }
+        Duration startTimeout = env.startTimeout();
         long deadline = t0 + startTimeout.toNanos();
-        while (!launch.probe().ready(launch.probeEndpoint()) || (version = findVersion()) == null) {
+        while (!launch.probe().ready(reach(launch.probeEndpoint())) || (version = findVersion()) == null) {
             if (!process.alive()) {
                 throw failure("exited with code " + process.exitCode() + " before it was ready");
             }
             if (System.nanoTime() > deadline) {
                 process.kill();
                 throw failure("was not ready after " + startTimeout.toSeconds() + " s (probe on "
-                        + launch.probeEndpoint().hostAndPort() + ")");
+                        + reach(launch.probeEndpoint()).hostAndPort() + ")");
             }
             sleep(100);
         }
@@ -117,13 +128,21 @@ public final class LocalBrokerInstance implements BrokerInstance {
     public BrokerInfo info() {
         Map<String, String> all = new java.util.TreeMap<>(settings);
         all.putAll(asRunning);
+        if (host != null) {
+            all.put("network", host.describe());
+        }
         return new BrokerInfo(runtime.broker().id(), runtime.broker().displayName(), version, runtime.kind(), all,
                 startToReadyMillis);
     }
 
     @Override
     public Endpoint endpoint(Protocol protocol) {
-        return Endpoint.of(endpoints, runtime.broker().displayName(), protocol);
+        return reach(Endpoint.of(endpoints, runtime.broker().displayName(), protocol));
+    }
+
+    /** Where the suite reaches {@code endpoint}: itself on loopback, else at the namespace's address. */
+    private Endpoint reach(Endpoint endpoint) {
+        return host == null ? endpoint : host.reach(endpoint);
     }
 
     @Override
@@ -174,6 +193,9 @@ public final class LocalBrokerInstance implements BrokerInstance {
             stop();
         } finally {
             companions.forEach(ChildProcess::kill);
+            if (host != null) {
+                host.namespace().close();
+            }
             Cleanup.deleteNow(instanceDir);
         }
     }

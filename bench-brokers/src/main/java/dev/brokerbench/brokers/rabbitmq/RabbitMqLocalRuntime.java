@@ -65,7 +65,8 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
         if (Epmd.executable().isEmpty()) {
             return Optional.of("epmd (Erlang) not found on PATH: install it with 'apt-get install erlang-base'");
         }
-        return Optional.empty();
+        return Instances.unlessPlaceable(environment, Optional.of("its private epmd runs beside the node, outside"
+                + " the namespace"));
     }
 
     @Override
@@ -98,7 +99,7 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
                 Protocol.STOMP, Endpoint.loopback(Protocol.STOMP, stompPort));
         Map<String, String> settings = settings(env);
         settings.put("installation", "Debian rabbitmq-server, private node (own HOME, cookie, epmd, ports)");
-        return Instances.startOrClean(new LocalBrokerInstance(this, launch, endpoints, settings, env.startTimeout(),
+        return Instances.startOrClean(new LocalBrokerInstance(this, launch, endpoints, settings, env,
                 dir, List.of(epmd)));
     }
 

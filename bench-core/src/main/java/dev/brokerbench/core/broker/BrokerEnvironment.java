@@ -10,8 +10,19 @@ import java.time.Duration;
  * @param workRoot        parent of each broker's own data directory; deleted when the suite stops
  * @param startTimeout    how long a broker may take to become ready
  * @param heap            JVM heap for JVM brokers, e.g. {@code 2g} (the same for every broker)
+ * @param network         where each broker started sits on the network, and the link's conditions
  */
-public record BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap) {
+public record BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap,
+                                NetworkPath network) {
+
+    public BrokerEnvironment {
+        java.util.Objects.requireNonNull(network, "network (NetworkPath.LOOPBACK for the suite's own stack)");
+    }
+
+    /** Brokers on the suite's own network stack, over loopback. */
+    public BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap) {
+        this(distributionDir, workRoot, startTimeout, heap, NetworkPath.LOOPBACK);
+    }
 
     /**
      * The memory budget every broker gets, in bytes: the JVM brokers' heap, and RabbitMQ's memory high watermark as
