@@ -5,8 +5,8 @@ import java.io.IOException;
 
 /**
  * The one queue shape the suite uses on RabbitMQ, declared by this path on its own channels: durable, not exclusive,
- * not auto-delete, no arguments (a classic queue, the shape rabbitmq-jms and the broker's module declare, so every
- * client path can share it).
+ * not auto-delete, no arguments (the shape rabbitmq-jms and the broker's module declare, so every client path can
+ * share it): a classic queue, or a quorum queue where the virtual host's default queue type is quorum.
  */
 public final class AmqpQueues {
     private AmqpQueues() {

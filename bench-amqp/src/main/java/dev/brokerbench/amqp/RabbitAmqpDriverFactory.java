@@ -52,9 +52,7 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
 
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(endpoint.host());
-        factory.setPort(endpoint.port());
+        ConnectionFactory factory = new NodesConnectionFactory(endpoint);
         // the brokers the suite starts let guest in on loopback; a broker the user runs, as the user says
         factory.setUsername(endpoint.credentials().user().orElse("guest"));
         factory.setPassword(endpoint.credentials().user().isPresent() ? endpoint.credentials().password().orElse("")
@@ -65,7 +63,11 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         factory.setConnectionTimeout(30_000);
         factory.setChannelRpcTimeout(30_000);
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostAndPort());
+        settings.put("url", (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostsAndPorts(","));
+        if (!endpoint.others().isEmpty()) {
+            settings.put("nodes", "every node's address given (newConnection(List<Address>): each connection to one"
+                    + " of them; recovery moves it to another)");
+        }
         endpoint.tls().ifPresent(tls -> {
             factory.useSslProtocol(tls.sslContext());
             factory.enableHostnameVerification(); // amqp-client does not verify the host name unless told
@@ -73,12 +75,13 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         });
         settings.put("credentials", endpoint.credentials().user().isPresent() ? endpoint.credentials().describe()
                 : "guest (the brokers the suite starts let it in on loopback)");
-        settings.put("queue", "durable classic queue, default exchange");
+        settings.put("queue", "durable queue declared without arguments (the broker's default type), default"
+                + " exchange");
         settings.put("topics", "a durable fanout exchange named after the topic; each subscription a queue of its"
                 + " own bound to it (durable: a durable queue; non-durable: exclusive, auto-delete), deleted when its"
                 + " consumer closes");
         settings.put("deliveryMode", spec.persistent() ? "2 (persistent)" : "1 (transient)");
-        settings.put("syncPublish", "basicPublish + waitForConfirmsOrDie per message");
+        settings.put("syncPublish", "basicPublish, then wait for the ack of its own publish sequence number");
         settings.put("unconfirmedPublish", "basic.publish on a channel without publisher confirms");
         settings.put("asyncPublish", "publisher confirms (multiple=true handled), window " + spec.publishWindow());
         settings.put("prefetch", "basic.qos " + spec.prefetch() + " messages");
@@ -91,8 +94,9 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         });
         settings.put("transactedPublish", "a channel in tx.select (no publisher confirms): basicPublish, txCommit every "
                 + spec.ackBatch() + " (or txRollback)");
-        settings.put("recovery", spec.reconnect() ? "automatic recovery on (every 100 ms, with topology); sync"
-                + " publish only (confirm sequence numbers restart after a recovery)" : "automatic recovery off");
+        settings.put("recovery", spec.reconnect() ? "automatic recovery on (every 100 ms, with topology); what a"
+                + " lost channel had not confirmed fails (confirm sequence numbers restart on the recovered one)"
+                : "automatic recovery off");
         settings.put("stamp", "3 long headers");
         settings.put("requestReply", "direct reply-to (amq.rabbitmq.reply-to), correlation_id; servers: basic.qos "
                 + spec.prefetch() + ", manual ack after the reply");

@@ -29,7 +29,7 @@ final class KafkaConnection {
     /** The properties a client needs to connect, before its own. */
     Properties properties() {
         Properties p = new Properties();
-        p.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, endpoint.hostAndPort());
+        p.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, endpoint.hostsAndPorts(","));
         p.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, securityProtocol());
         endpoint.tls().ifPresent(tls -> {
             tls.trustStore().ifPresent(s -> store(p, s, SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG,
@@ -80,7 +80,7 @@ final class KafkaConnection {
 
     /** For the record: where and how (never a password). */
     String describe() {
-        return endpoint.hostAndPort() + ", security.protocol=" + securityProtocol()
+        return endpoint.hostsAndPorts(",") + ", security.protocol=" + securityProtocol()
                 + endpoint.credentials().user().map(u -> ", sasl.mechanism=" + mechanism()
                         + (endpoint.credentials().mechanism().isEmpty() ? " (the suite's default)" : ""))
                 .orElse("");

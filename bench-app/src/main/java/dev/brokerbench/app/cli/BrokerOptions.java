@@ -104,11 +104,14 @@ public final class BrokerOptions {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(cli, "--runtime: " + e.getMessage());
         }
+        // only brokers that run in containers have an image
+        List<String> contained = catalog.runtimes(RuntimeKind.CONTAINER).stream().map(r -> r.broker().id())
+                .distinct().toList();
         for (String image : images) {
             int eq = image.indexOf('=');
-            if (eq <= 0 || eq == image.length() - 1 || !catalog.brokerIds().contains(image.substring(0, eq))) {
+            if (eq <= 0 || eq == image.length() - 1 || !contained.contains(image.substring(0, eq))) {
                 throw new ParameterException(cli, "--image: '" + image + "' is not BROKER=IMAGE with BROKER one of "
-                        + String.join(", ", catalog.brokerIds()));
+                        + String.join(", ", contained));
             }
         }
         if (!urls.isEmpty() && !kind.equals(Optional.of(RuntimeKind.EXTERNAL))) {

@@ -44,7 +44,7 @@ final class ExternalCheck {
                         throw new ParameterException(cli, problem.get());
                     }
                 }
-                try (Driver driver = path.create(runtime.broker().id(), endpoint,
+                try (Driver driver = path.create(runtime.broker().family(), endpoint,
                         entry.workloads().get(0).clientSpec())) {
                     driver.verifyConnection();
                 } catch (Exception e) {

@@ -8,7 +8,6 @@ import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
-import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.Catalog;
@@ -105,9 +104,13 @@ public final class ListCommand implements Callable<Integer> {
             return "";
         }
         long percent = Math.round(w.fault().at() * 100);
-        return w.fault() instanceof Fault.KillBroker
-                ? "; kill -9 the broker at " + percent + " % of the publish, restart, reconcile"
-                : "; consumers in their own processes, kill -9 one at " + percent + " % of the drain, reconcile";
+        return switch (w.fault().target()) {
+            case BROKER -> "; kill -9 the broker at " + percent + " % of the publish, restart, reconcile";
+            case LEADER -> "; kill -9 the leading node of a cluster at " + percent + " % of the publish, clients fail"
+                    + " over, the node rejoins, reconcile";
+            case CONSUMER -> "; consumers in their own processes, kill -9 one at " + percent + " % of the drain,"
+                    + " reconcile";
+        };
     }
 
     private static String rollback(Workload w) {

@@ -64,7 +64,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--case", defaultValue = "all", paramLabel = "IDS",
             description = "Comma-separated cases (c1..c6 or 1..6, f1.., r1.., o1.., b1) or groups: 'all' (the seed"
-                    + " matrix c1..c6), 'faults' (kill -9 of a broker or consumer), 'rpc' (request/reply and one-way"
+                    + " matrix c1..c6), 'faults' (kill -9 of a broker, a cluster's leading node or a consumer), 'rpc' (request/reply and one-way"
                     + " sweeps), 'acks' (batched acks), 'live' (live cases and the latency curve l3),"
                     + " 'topics' (fan-out to 1, 4 and 16 subscribers), 'selectors' (consumers with a selector),"
                     + " 'transactions' (transacted publish and consume, rollbacks) (default: ${DEFAULT-VALUE}).")

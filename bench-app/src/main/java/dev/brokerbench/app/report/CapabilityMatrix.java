@@ -11,9 +11,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Broker x client path x capability, generated from the code's own declarations (never maintained by hand). */
+/**
+ * Broker x client path x capability, generated from the code's own declarations (never maintained by hand). A
+ * broker's variants (Kafka with fsync, RabbitMQ with quorum queues or as a cluster, an Artemis pair) share its rows:
+ * a variant changes a server setting or the number of nodes, never what a path can do.
+ */
 public final class CapabilityMatrix {
     private CapabilityMatrix() {
+    }
+
+    /** The brokers that have rows: every broker that is not a variant of another. */
+    private static List<BrokerDescriptor> rowBrokers(Catalog catalog) {
+        return catalog.brokers().stream().filter(b -> b.variantOf().isEmpty()).toList();
+    }
+
+    /** {@code rabbitmq (+ rabbitmq-quorum, rabbitmq-cluster)}: the broker and its variants. */
+    private static String withVariants(Catalog catalog, BrokerDescriptor broker) {
+        List<String> variants = catalog.brokers().stream()
+                .filter(b -> b.variantOf().filter(broker.id()::equals).isPresent()).map(BrokerDescriptor::id).toList();
+        return variants.isEmpty() ? broker.id() : broker.id() + " (+ " + String.join(", ", variants) + ")";
     }
 
     public static TextTable table(Catalog catalog) {
@@ -22,13 +38,13 @@ public final class CapabilityMatrix {
             headers.add(label(c));
         }
         TextTable t = new TextTable(headers);
-        for (BrokerDescriptor broker : catalog.brokers()) {
+        for (BrokerDescriptor broker : rowBrokers(catalog)) {
             for (DriverFactory path : catalog.paths()) {
                 if (!broker.offers(path.protocol())) {
                     continue;
                 }
                 Map<Capability, Support> caps = Requirements.capabilities(broker, broker.protocols(), path);
-                List<String> row = new ArrayList<>(List.of(broker.id(), path.id()
+                List<String> row = new ArrayList<>(List.of(withVariants(catalog, broker), path.id()
                         + (path.alternative() ? " (alternative)" : ""), path.protocol().name()));
                 for (Capability c : Capability.values()) {
                     row.add(cell(caps.getOrDefault(c, Support.no("not declared"))));
@@ -56,7 +72,7 @@ public final class CapabilityMatrix {
      */
     public static List<String> reasons(Catalog catalog) {
         Map<String, List<String>> brokersByGap = new LinkedHashMap<>();
-        for (BrokerDescriptor broker : catalog.brokers()) {
+        for (BrokerDescriptor broker : rowBrokers(catalog)) {
             for (DriverFactory path : catalog.paths()) {
                 if (!broker.offers(path.protocol())) {
                     continue;
@@ -64,7 +80,7 @@ public final class CapabilityMatrix {
                 Requirements.capabilities(broker, broker.protocols(), path).forEach((c, s) -> {
                     if (!s.supported()) {
                         brokersByGap.computeIfAbsent(path.id() + " / " + label(c) + ": " + s.reason(),
-                                k -> new ArrayList<>()).add(broker.id());
+                                k -> new ArrayList<>()).add(withVariants(catalog, broker));
                     }
                 });
             }

@@ -54,8 +54,8 @@ public final class ReportSections {
         TextTable durability = SummaryTables.durability(results);
         if (!durability.isEmpty()) {
             sections.add(new Section("durability", "Durability",
-                    "kill -9 of the broker mid-publish and restart, or of one consumer process mid-drain; then"
-                            + " reconcile", DURABILITY_NOTE, List.of(new Section.Table(null, durability))));
+                    "kill -9 of the broker mid-publish and restart, of a cluster's leading node mid-publish, or of"
+                            + " one consumer process mid-drain; then reconcile", DURABILITY_NOTE, List.of(new Section.Table(null, durability))));
         }
         TextTable rollbacks = SummaryTables.rollbacks(results);
         if (!rollbacks.isEmpty()) {
@@ -98,7 +98,10 @@ public final class ReportSections {
 
     static final String DURABILITY_NOTE = "Broker: killed when the given number of messages was confirmed,"
             + " restarted on the same data, and the queue drained. A confirmed message that did not come back is a"
-            + " durability violation; unconfirmed messages (in flight at the kill) may be lost or present. Consumer:"
+            + " durability violation; unconfirmed messages (in flight at the kill) may be lost or present. Leader:"
+            + " the node of a cluster leading the queue was killed while the clients published; they failed over to"
+            + " the other nodes by themselves (recovery: from the kill to the first confirmation after the silence);"
+            + " the node was restarted and rejoined before the drain. Consumer:"
             + " the consumers ran as separate processes and one was killed mid-drain; the others must receive"
             + " everything it had not acknowledged (redelivered, so duplicates of what it had already reported are"
             + " expected).";

@@ -47,8 +47,10 @@ public final class SummaryTables {
     /**
      * Fault cases: what the broker kept of what it confirmed and how long it took to come back (broker killed:
      * restart = restart to ready; when the clients reconnect by themselves, recovery = from ready to their first
-     * confirmed send), or what the surviving consumers got and how much was redelivered (a consumer process killed:
-     * recovery = from the kill until the last message arrived).
+     * confirmed send; a cluster's leading node killed: recovery = from the kill to the first confirmation after the
+     * silence it caused, restart = the killed node's return to its cluster after the publish), or what the surviving
+     * consumers got and how much was redelivered (a consumer process killed: recovery = from the kill until the last
+     * message arrived).
      */
     public static TextTable durability(List<RunResult> results) {
         TextTable t = new TextTable(List.of("broker", "client path", "case", "killed", "during", "killed after",
@@ -60,14 +62,20 @@ public final class SummaryTables {
             }
             Accounting a = r.accounting();
             PhaseResult p = r.reportedPhase();
-            boolean broker = r.fault().killed() == Fault.Target.BROKER;
+            boolean broker = r.fault().killed() != Fault.Target.CONSUMER;
+            boolean leader = r.fault().killed() == Fault.Target.LEADER;
             String during = broker ? (p.mode() == null ? "publish" : p.mode().name().toLowerCase(Locale.ROOT)
-                    + " publish") + (Fault.reconnects(r.workload().fault()) ? ", clients reconnect" : "")
+                    + " publish") + (leader ? ", clients fail over" : Fault.reconnects(r.workload().fault())
+                    ? ", clients reconnect" : "")
                     : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
-            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r),
-                    broker ? "broker" : "1 of " + r.workload().clients() + " consumers", during,
+            String killed = switch (r.fault().killed()) {
+                case BROKER -> "broker";
+                case LEADER -> "leader, " + r.fault().node();
+                case CONSUMER -> "1 of " + r.workload().clients() + " consumers";
+            };
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), killed, during,
                     count(r.fault().countAtKill()) + (broker ? " confirmed" : " received"), count(a.sent()),
-                    count(a.confirmed()), count(a.received()), brokerCount(r.fault(), broker), lostConfirmed(a),
+                    count(a.confirmed()), count(a.received()), brokerCount(r.fault()), lostConfirmed(a),
                     count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
                     count(a.redelivered()), count(r.fault().restartMillis()), count(r.fault().recoveryMillis()), r.status().toString()));
         }
@@ -108,12 +116,17 @@ public final class SummaryTables {
      * The second witness: the broker's own count of the queue after its restart (broker kill: what it kept, to set
      * beside what the drain received) or after the drain (consumer kill: what it still holds, 0 when all arrived).
      */
-    private static String brokerCount(dev.brokerbench.core.result.FaultOutcome fault, boolean brokerKilled) {
+    private static String brokerCount(dev.brokerbench.core.result.FaultOutcome fault) {
         String said = fault.brokerRecovery() == null ? "" : " (its log: " + fault.brokerRecovery() + ")";
         if (fault.brokerCount() == null) {
             return "n/a" + said;
         }
-        return count(fault.brokerCount().messages()) + (brokerKilled ? " after restart" : " left after drain") + said;
+        String when = switch (fault.killed()) {
+            case BROKER -> " after restart";
+            case LEADER -> " after the failover";
+            case CONSUMER -> " left after drain";
+        };
+        return count(fault.brokerCount().messages()) + when + said;
     }
 
     public static TextTable brokers(List<BrokerInfo> brokers) {

@@ -22,6 +22,10 @@ public final class ArtemisBroker {
                     + " say redelivered:true for a message handed on after its consumer closed without acknowledging"
                     + " it"));
 
+    /** A primary and a backup server replicating its journal; the backup takes over when the primary dies. */
+    public static final BrokerDescriptor PAIR = DESCRIPTOR.variant("artemis-ha",
+            "ActiveMQ Artemis (primary/backup, replication)");
+
     private ArtemisBroker() {
     }
 }

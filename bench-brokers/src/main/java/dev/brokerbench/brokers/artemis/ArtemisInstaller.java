@@ -41,15 +41,26 @@ public final class ArtemisInstaller {
     /** Creates the instance; returns the persistence settings it wrote. */
     static Map<String, String> create(Path home, Path instance, int port, String heap, Path log, Duration timeout)
             throws BrokerStartException {
+        return create(home, instance, port, heap, log, timeout, List.of());
+    }
+
+    /**
+     * Creates the instance with {@code more} of {@code artemis create}'s options (e.g. those of a replicated pair);
+     * returns the persistence settings it wrote.
+     */
+    static Map<String, String> create(Path home, Path instance, int port, String heap, Path log, Duration timeout,
+                                      List<String> more) throws BrokerStartException {
         String arch = System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");
-        List<String> command = List.of(Jvm.javaExecutable(),
+        List<String> command = new java.util.ArrayList<>(List.of(Jvm.javaExecutable(),
                 "-Djava.library.path=" + home.resolve("bin/lib/linux-" + arch),
                 "-Dartemis.home=" + home, "-cp", home.resolve("lib/artemis-boot.jar").toString(),
                 "org.apache.activemq.artemis.boot.Artemis", "create", "--silent", "--force",
                 "--user", "admin", "--password", "admin", "--allow-anonymous",
                 "--host", "127.0.0.1", "--default-port", String.valueOf(port),
                 "--no-amqp-acceptor", "--no-stomp-acceptor", "--no-hornetq-acceptor", "--no-mqtt-acceptor",
-                "--no-web", "--java-memory", heap.toUpperCase(), instance.toString());
+                "--no-web", "--java-memory", heap.toUpperCase()));
+        command.addAll(more);
+        command.add(instance.toString());
         LocalCommand.run("artemis create", command, instance.getParent(), log, timeout);
         refuseWrongCredentials(instance.resolve("etc/login.config"));
         try {

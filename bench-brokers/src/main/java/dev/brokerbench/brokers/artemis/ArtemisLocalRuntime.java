@@ -65,18 +65,26 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
                 ArtemisInstaller.create(home, instance, port, env.heap(), dir.resolve("create.log"), env.startTimeout()));
         settings.put("heap", "-Xmx" + env.heap() + " (artemis create --java-memory)");
 
-        Map<String, String> environment = Map.of(
-                "JAVA_HOME", Jvm.javaHome().toString(),
-                "JAVA_ARGS_APPEND", Jvm.lifelineAgent(env.distributionDir(), dir));
-        Endpoint endpoint = Endpoint.loopback(Protocol.CORE, port);
-        LocalLaunch launch = new LocalLaunch(
-                List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,
-                instance.resolve("log").resolve("console.log"), instance.resolve("log").resolve("artemis.log"),
-                endpoint, new StompConnectProbe(), VERSION)
-                .withRunningFacts(broker().logSignals().runningFacts());
+        LocalLaunch launch = launch(this, env, dir, instance, port, new StompConnectProbe(), VERSION);
         Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, endpoints, settings, env, dir));
+    }
+
+    /**
+     * {@code bin/artemis run} of a created instance, ready when {@code probe} answers on {@code port} and the log of
+     * this start matches {@code ready} (its group 1 the version).
+     */
+    static LocalLaunch launch(BrokerRuntime runtime, BrokerEnvironment env, Path dir, Path instance, int port,
+                              dev.brokerbench.brokers.probe.ReadinessProbe probe, Pattern ready) {
+        Map<String, String> environment = Map.of(
+                "JAVA_HOME", Jvm.javaHome().toString(),
+                "JAVA_ARGS_APPEND", Jvm.lifelineAgent(env.distributionDir(), dir));
+        return new LocalLaunch(
+                List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,
+                instance.resolve("log").resolve("console.log"), instance.resolve("log").resolve("artemis.log"),
+                Endpoint.loopback(Protocol.CORE, port), probe, ready)
+                .withRunningFacts(runtime.broker().logSignals().runningFacts());
     }
 
 

@@ -41,6 +41,8 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private long startToReadyMillis;
     private Map<String, String> asRunning = Map.of();
     private String version;
+    /** Where this start's part of the broker's log begins: the ready line must be written by this start. */
+    private long logOffset;
 
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<Protocol, Endpoint> endpoints,
                                Map<String, String> settings, BrokerEnvironment env, Path instanceDir) {
@@ -67,6 +69,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
      */
     public LocalBrokerInstance start() throws BrokerStartException {
         long t0 = System.nanoTime();
+        logOffset = size(launch.brokerLog());
         try {
             if (env.network().placement() == NetworkPath.Placement.NAMESPACE && host == null) {
                 host = BrokerHost.create(env, endpoints.values(), launch.probeEndpoint(), instanceDir);
@@ -110,18 +113,37 @@ public final class LocalBrokerInstance implements BrokerInstance {
         return new BrokerStartException(sb.toString());
     }
 
-    /** The version from the broker's "started" log line, or null while that line has not been written. */
+    /**
+     * The version from the broker's "started" log line written since this start (a restart finds the last start's
+     * line already there), or null while it has not been written.
+     */
     private String findVersion() {
         try {
             if (!Files.exists(launch.brokerLog())) {
                 return null;
             }
-            String text = new String(Files.readAllBytes(launch.brokerLog()), StandardCharsets.UTF_8);
+            byte[] log = Files.readAllBytes(launch.brokerLog());
+            // a log that is shorter than it was at the start was rotated: all of it is this start's
+            int from = log.length < logOffset ? 0 : (int) logOffset;
+            String text = new String(log, from, log.length - from, StandardCharsets.UTF_8);
             Matcher m = launch.versionPattern().matcher(text);
             return m.find() ? m.group(1) : null;
         } catch (IOException e) {
             return null;
         }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** Whether the broker's process runs. */
+    public boolean alive() {
+        return process != null && process.alive();
     }
 
     @Override

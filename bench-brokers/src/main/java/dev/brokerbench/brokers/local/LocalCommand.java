@@ -20,8 +20,14 @@ public final class LocalCommand {
      */
     public static void run(String what, List<String> command, Path workDir, Path log, Duration timeout)
             throws BrokerStartException {
+        run(what, command, Map.of(), workDir, log, timeout);
+    }
+
+    /** The same, with {@code environment} added to the suite's. */
+    public static void run(String what, List<String> command, Map<String, String> environment, Path workDir,
+                           Path log, Duration timeout) throws BrokerStartException {
         try {
-            ChildProcess p = ChildProcess.start(command, Map.of(), workDir, log);
+            ChildProcess p = ChildProcess.start(command, environment, workDir, log);
             long deadline = System.nanoTime() + timeout.toNanos();
             while (p.alive() && System.nanoTime() < deadline) {
                 TimeUnit.MILLISECONDS.sleep(50);

@@ -41,6 +41,13 @@ public final class RabbitMqBroker {
                     + " RabbitMQ run on AMQP 0-9-1 (rabbitmq-amqp091)"))
             .withQueues(new RabbitMqQueues());
 
+    /** One node whose queues are quorum queues (the virtual host's default queue type). */
+    public static final BrokerDescriptor QUORUM = DESCRIPTOR.variant("rabbitmq-quorum", "RabbitMQ (quorum queues)");
+
+    /** Three nodes in one cluster, each queue a quorum queue with a member on every node. */
+    public static final BrokerDescriptor CLUSTER = DESCRIPTOR.variant("rabbitmq-cluster",
+            "RabbitMQ cluster (3 nodes, quorum queues)");
+
     private RabbitMqBroker() {
     }
 }

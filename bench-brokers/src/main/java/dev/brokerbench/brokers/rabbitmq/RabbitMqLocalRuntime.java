@@ -1,9 +1,11 @@
 package dev.brokerbench.brokers.rabbitmq;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brokerbench.brokers.local.Instances;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
+import dev.brokerbench.brokers.local.LocalCluster;
 import dev.brokerbench.brokers.local.LocalLaunch;
-import dev.brokerbench.brokers.local.RunningFacts;
 import dev.brokerbench.brokers.probe.Amqp091Probe;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
@@ -21,38 +23,61 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * A private RabbitMQ node from the installed Debian {@code rabbitmq-server}, as a child process: its own HOME and
- * Erlang cookie, data, logs and config, its own ports (AMQP 0-9-1 and AMQP 1.0 share one, STOMP another, Erlang
- * distribution), and a private epmd, so a system RabbitMQ on 5672 is never touched. With input allowed and
- * {@code -noinput}, beam.smp itself is the child process, so kill -9 really kills the broker.
+ * Private RabbitMQ nodes from the installed Debian {@code rabbitmq-server}, as child processes: each with its own
+ * HOME, data, logs and config and its own ports (AMQP 0-9-1 and AMQP 1.0 share one, STOMP another, Erlang
+ * distribution), all on one private epmd, so a system RabbitMQ on 5672 is never touched. With input allowed and
+ * {@code -noinput}, beam.smp itself is the child process, so kill -9 really kills the node.
+ *
+ * <p>One node with classic queues is {@code rabbitmq}; {@link RabbitMqQuorumLocalRuntime} and
+ * {@link RabbitMqClusterLocalRuntime} are the same with quorum queues on one node and on a cluster of three. A
+ * cluster's nodes share a cookie and find each other by the classic peer-discovery list in their config; the first
+ * starts alone and the others join it one by one.
  */
-public final class RabbitMqLocalRuntime implements BrokerRuntime {
+public class RabbitMqLocalRuntime implements BrokerRuntime {
     static final Path SERVER = Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server");
     private static final Pattern STARTED =
             Pattern.compile("(?s)Starting RabbitMQ ([0-9][^ ]*) on Erlang.*Server startup complete");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final BrokerDescriptor descriptor;
+    private final int nodes;
+    private final QueueType queueType;
 
+    /** One node, classic queues. */
+    public RabbitMqLocalRuntime() {
+        this(RabbitMqBroker.DESCRIPTOR, 1, QueueType.CLASSIC);
+    }
 
-
-
-
+    protected RabbitMqLocalRuntime(BrokerDescriptor descriptor, int nodes, QueueType queueType) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("nodes must be >= 1, got " + nodes);
+        }
+        this.descriptor = descriptor;
+        this.nodes = nodes;
+        this.queueType = queueType;
+    }
 
     @Override
     public BrokerDescriptor broker() {
-        return RabbitMqBroker.DESCRIPTOR;
+        return descriptor;
     }
 
     @Override
     public RuntimeKind kind() {
         return RuntimeKind.LOCAL;
+    }
+
+    @Override
+    public int nodes() {
+        return nodes;
     }
 
     @Override
@@ -76,31 +101,87 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
             throw new BrokerStartException(unavailable.get());
         }
         Path dir = Instances.newDirectory(env.workRoot(), broker().id());
-        int[] ports = Ports.freeLoopbackPorts(4, java.util.List.of());
-        int amqpPort = ports[0];
-        int stompPort = ports[1];
-        int distPort = ports[2];
-        int epmdPort = ports[3];
-        Map<String, String> environment;
+        int[] ports = Ports.freeLoopbackPorts(3 * nodes + 1, List.of());
+        int epmdPort = ports[3 * nodes];
+        List<Node> members = new ArrayList<>();
+        for (int i = 0; i < nodes; i++) {
+            int amqp = ports[3 * i];
+            members.add(new Node("brokerbench" + amqp + "@localhost", amqp, ports[3 * i + 1], ports[3 * i + 2],
+                    epmdPort, nodes == 1 ? dir : dir.resolve("node-" + (i + 1))));
+        }
         ChildProcess epmd;
+        String cookie = cookie();
         try {
-            environment = prepare(dir, amqpPort, stompPort, distPort, epmdPort, env.memoryBudgetBytes());
+            for (Node node : members) {
+                node.prepare(cookie, members, env.memoryBudgetBytes());
+            }
             epmd = Epmd.start(epmdPort, env.distributionDir(), dir, dir.resolve("epmd.log"));
         } catch (IOException e) {
             throw new BrokerStartException("cannot prepare the RabbitMQ node in " + dir + ": " + e.getMessage(), e);
         }
-        Endpoint amqp091 = Endpoint.loopback(Protocol.AMQP091, amqpPort);
-        LocalLaunch launch = new LocalLaunch(Jvm.guarded(env.distributionDir(), dir, List.of(SERVER.toString())),
-                environment, dir, dir.resolve("console.log"), dir.resolve("log").resolve("rabbit.log"), amqp091,
-                new Amqp091Probe(), STARTED, true).withRunningFacts(broker().logSignals().runningFacts());
-        Map<Protocol, Endpoint> endpoints = Map.of(
-                Protocol.AMQP091, amqp091,
-                Protocol.AMQP, Endpoint.loopback(Protocol.AMQP, amqpPort),
-                Protocol.STOMP, Endpoint.loopback(Protocol.STOMP, stompPort));
-        Map<String, String> settings = settings(env);
+        Map<String, String> settings = settings(env, queueType);
         settings.put("installation", "Debian rabbitmq-server, private node (own HOME, cookie, epmd, ports)");
-        return Instances.startOrClean(new LocalBrokerInstance(this, launch, endpoints, settings, env,
-                dir, List.of(epmd)));
+        if (nodes == 1) {
+            LocalBrokerInstance node = Instances.startOrClean(members.get(0).instance(this, env, settings,
+                    List.of(epmd)));
+            if (queueType == QueueType.QUORUM) {
+                try {
+                    members.get(0).ctl().defaultToQuorumQueues();
+                } catch (BrokerStartException e) {
+                    node.close();
+                    throw e;
+                }
+            }
+            return node;
+        }
+        settings.put("cluster", nodes + " nodes, classic peer discovery (the node list in each node's config),"
+                + " one Erlang cookie; clients are given every node's address");
+        List<LocalCluster.NodeStart> starts = new ArrayList<>();
+        for (Node node : members) {
+            starts.add(() -> node.instance(this, env, settings, List.of()).start());
+        }
+        LocalCluster cluster = LocalCluster.start(this, starts, members.stream().map(Node::name).toList(),
+                (running, queue) -> leaderOf(members, running, queue), Map.of(), List.of(epmd), dir);
+        try {
+            members.get(0).ctl().defaultToQuorumQueues();
+        } catch (BrokerStartException e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    /** The quorum queue's leader, as a running node's {@code rabbitmqctl list_queues} says. */
+    private static int leaderOf(List<Node> members, List<LocalBrokerInstance> running, String queue)
+            throws Exception {
+        for (int i = 0; i < members.size(); i++) {
+            if (!running.get(i).alive()) {
+                continue;
+            }
+            JsonNode queues = JSON.readTree(members.get(i).ctl().run("list_queues", "name", "leader",
+                    "--formatter", "json"));
+            for (JsonNode q : queues) {
+                if (queue.equals(q.path("name").asText())) {
+                    String leader = q.path("leader").asText();
+                    for (int j = 0; j < members.size(); j++) {
+                        if (members.get(j).name().equals(leader)) {
+                            return j;
+                        }
+                    }
+                    throw new IllegalStateException("queue " + queue + " is led by " + leader
+                            + ", not one of the cluster's nodes");
+                }
+            }
+            throw new IllegalStateException("no queue " + queue + " on the cluster (declared before the cell?)");
+        }
+        throw new IllegalStateException("no node of the cluster runs");
+    }
+
+    /** A fresh Erlang cookie, the same for every node of one broker. */
+    private static String cookie() {
+        byte[] secret = new byte[16];
+        new SecureRandom().nextBytes(secret);
+        return HexFormat.of().formatHex(secret).toUpperCase();
     }
 
     /** The memory budget as RabbitMQ's absolute high watermark (the JVM brokers get it as their heap). */
@@ -110,54 +191,94 @@ public final class RabbitMqLocalRuntime implements BrokerRuntime {
 
     /** The settings both RabbitMQ runtimes record. */
     public static Map<String, String> settings(BrokerEnvironment env) {
+        return settings(env, QueueType.CLASSIC);
+    }
+
+    private static Map<String, String> settings(BrokerEnvironment env, QueueType queueType) {
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("queue", "durable classic queue");
-        settings.put("persistence", "durable classic queue, delivery mode 2, confirms after the store's batched"
-                + " fsync");
+        settings.put("queue", queueType.queue());
+        settings.put("persistence", queueType.persistence());
         settings.put("plugins", "rabbitmq_amqp1_0, rabbitmq_stomp");
         settings.put("memory", "vm_memory_high_watermark.absolute = " + env.heap() + " (the JVM brokers' heap):"
                 + " publishers blocked above it; messages paged to disk from half of it (paging ratio 0.5)");
         return settings;
     }
 
-    private static Map<String, String> prepare(Path dir, int amqpPort, int stompPort, int distPort, int epmdPort,
-                                               long memoryBytes) throws IOException {
-        Path home = Files.createDirectories(dir.resolve("home"));
-        Path cookie = home.resolve(".erlang.cookie");
-        byte[] secret = new byte[16];
-        new SecureRandom().nextBytes(secret);
-        Files.writeString(cookie, HexFormat.of().formatHex(secret).toUpperCase());
-        Files.setPosixFilePermissions(cookie, PosixFilePermissions.fromString("r--------"));
-        Files.createDirectories(dir.resolve("mnesia"));
-        Files.createDirectories(dir.resolve("log"));
-        Files.writeString(dir.resolve("rabbitmq.conf"), String.join("\n",
-                "listeners.tcp.1 = 127.0.0.1:" + amqpPort,
-                "stomp.listeners.tcp.1 = 127.0.0.1:" + stompPort,
-                "loopback_users.guest = true",
-                "log.file.level = info",
-                "log.console = false",
-                watermark(memoryBytes),
-                "") );
-        Files.writeString(dir.resolve("enabled_plugins"), "[rabbitmq_amqp1_0,rabbitmq_stomp].\n");
-        Files.writeString(dir.resolve("rabbitmq-env.conf"), "");
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("HOME", home.toString());
-        env.put("RABBITMQ_NODENAME", "brokerbench" + amqpPort + "@localhost");
-        env.put("RABBITMQ_USE_LONGNAME", "false");
-        env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
-        env.put("RABBITMQ_NODE_PORT", String.valueOf(amqpPort));
-        env.put("RABBITMQ_DIST_PORT", String.valueOf(distPort));
-        env.put("ERL_EPMD_PORT", String.valueOf(epmdPort));
-        env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
-        env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
-        env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
-        env.put("RABBITMQ_LOGS", dir.resolve("log").resolve("rabbit.log").toString());
-        env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
-        env.put("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
-        env.put("RABBITMQ_CONF_ENV_FILE", dir.resolve("rabbitmq-env.conf").toString());
-        env.put("RABBITMQ_PID_FILE", dir.resolve("rabbit.pid").toString());
-        env.put("RABBITMQ_ALLOW_INPUT", "true");
-        env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput");
-        return env;
+    /**
+     * One node: its Erlang name and ports, and its own directory (HOME with the cookie, data, logs, config).
+     *
+     * @param name      e.g. {@code brokerbench5701@localhost}
+     * @param amqpPort  AMQP 0-9-1 and AMQP 1.0
+     * @param stompPort STOMP
+     * @param distPort  Erlang distribution (node to node, and the CLI)
+     * @param epmdPort  the private epmd all of the broker's nodes register with
+     */
+    private record Node(String name, int amqpPort, int stompPort, int distPort, int epmdPort, Path dir) {
+        /** Writes the node's cookie, config and plugin list; a cluster's nodes list each other for discovery. */
+        void prepare(String cookie, List<Node> cluster, long memoryBytes) throws IOException {
+            Path home = Files.createDirectories(dir.resolve("home"));
+            Path cookieFile = home.resolve(".erlang.cookie");
+            Files.writeString(cookieFile, cookie);
+            Files.setPosixFilePermissions(cookieFile, PosixFilePermissions.fromString("r--------"));
+            Files.createDirectories(dir.resolve("mnesia"));
+            Files.createDirectories(dir.resolve("log"));
+            List<String> config = new ArrayList<>(List.of(
+                    "listeners.tcp.1 = 127.0.0.1:" + amqpPort,
+                    "stomp.listeners.tcp.1 = 127.0.0.1:" + stompPort,
+                    "loopback_users.guest = true",
+                    "log.file.level = info",
+                    "log.console = false",
+                    watermark(memoryBytes)));
+            if (cluster.size() > 1) {
+                config.add("cluster_formation.peer_discovery_backend = classic_config");
+                for (int i = 0; i < cluster.size(); i++) {
+                    config.add("cluster_formation.classic_config.nodes." + (i + 1) + " = " + cluster.get(i).name());
+                }
+            }
+            config.add("");
+            Files.writeString(dir.resolve("rabbitmq.conf"), String.join("\n", config));
+            Files.writeString(dir.resolve("enabled_plugins"), "[rabbitmq_amqp1_0,rabbitmq_stomp].\n");
+            Files.writeString(dir.resolve("rabbitmq-env.conf"), "");
+        }
+
+        Map<String, String> environment() {
+            Map<String, String> env = new LinkedHashMap<>();
+            env.put("HOME", dir.resolve("home").toString());
+            env.put("RABBITMQ_NODENAME", name);
+            env.put("RABBITMQ_USE_LONGNAME", "false");
+            env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
+            env.put("RABBITMQ_NODE_PORT", String.valueOf(amqpPort));
+            env.put("RABBITMQ_DIST_PORT", String.valueOf(distPort));
+            env.put("ERL_EPMD_PORT", String.valueOf(epmdPort));
+            env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
+            env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
+            env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
+            env.put("RABBITMQ_LOGS", dir.resolve("log").resolve("rabbit.log").toString());
+            env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
+            env.put("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
+            env.put("RABBITMQ_CONF_ENV_FILE", dir.resolve("rabbitmq-env.conf").toString());
+            env.put("RABBITMQ_PID_FILE", dir.resolve("rabbit.pid").toString());
+            env.put("RABBITMQ_ALLOW_INPUT", "true");
+            env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput");
+            return env;
+        }
+
+        RabbitMqCtl ctl() {
+            return new RabbitMqCtl(name, environment(), dir.resolve("ctl"));
+        }
+
+        /** The node as a local instance, not yet started. */
+        LocalBrokerInstance instance(BrokerRuntime runtime, BrokerEnvironment env, Map<String, String> settings,
+                                     List<ChildProcess> companions) {
+            Endpoint amqp091 = Endpoint.loopback(Protocol.AMQP091, amqpPort);
+            LocalLaunch launch = new LocalLaunch(Jvm.guarded(env.distributionDir(), dir, List.of(SERVER.toString())),
+                    environment(), dir, dir.resolve("console.log"), dir.resolve("log").resolve("rabbit.log"), amqp091,
+                    new Amqp091Probe(), STARTED, true).withRunningFacts(runtime.broker().logSignals().runningFacts());
+            Map<Protocol, Endpoint> endpoints = Map.of(
+                    Protocol.AMQP091, amqp091,
+                    Protocol.AMQP, Endpoint.loopback(Protocol.AMQP, amqpPort),
+                    Protocol.STOMP, Endpoint.loopback(Protocol.STOMP, stompPort));
+            return new LocalBrokerInstance(runtime, launch, endpoints, settings, env, dir, companions);
+        }
     }
 }

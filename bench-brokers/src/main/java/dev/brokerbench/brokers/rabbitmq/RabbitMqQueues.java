@@ -14,8 +14,8 @@ import java.util.Optional;
 
 /**
  * RabbitMQ's queues, over AMQP 0-9-1 on a short-lived connection of their own: the one shape the suite uses (durable,
- * not exclusive, not auto-delete, no arguments: a classic queue, the shape rabbitmq-jms declares, so every client
- * path can share it) declared before a cell, so an AMQP 1.0 client addressing {@code /amq/queue/NAME} finds it; and
+ * not exclusive, not auto-delete, no arguments, the shape rabbitmq-jms declares, so every client path can share it:
+ * a classic queue, or a quorum queue where the virtual host's default queue type is quorum) declared before a cell, so an AMQP 1.0 client addressing {@code /amq/queue/NAME} finds it; and
  * the broker's own count (a passive queue.declare). A queue the broker does not have counts as 0, said so in the
  * count's source: RabbitMQ 3.10 sometimes comes back from a kill -9 without a queue declared just before it, and
  * "the broker holds none of them" is then the second witness's answer.
@@ -71,6 +71,8 @@ final class RabbitMqQueues implements QueueAdmin {
             factory.useSslProtocol(endpoint.tls().get().sslContext());
             factory.enableHostnameVerification();
         }
-        return factory.newConnection(name);
+        // any node of a cluster: a quorum queue's leader is the node its declaration reached
+        return factory.newConnection(endpoint.addresses().stream()
+                .map(a -> new com.rabbitmq.client.Address(a.host(), a.port())).toList(), name);
     }
 }

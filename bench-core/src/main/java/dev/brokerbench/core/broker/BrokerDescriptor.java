@@ -91,6 +91,14 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
                 QueueAdmin.NONE, Optional.empty());
     }
 
+    /**
+     * The id a client path knows the broker's quirks by: a variant's are the broker's it varies (a RabbitMQ cluster
+     * addresses its queues as a single RabbitMQ node does).
+     */
+    public String family() {
+        return variantOf.orElse(id);
+    }
+
     /** The broker's own protocol: its client paths run by default. */
     public Protocol nativeProtocol() {
         return protocols.get(0);
@@ -119,6 +127,15 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
 
     public BrokerDescriptor withQueues(QueueAdmin admin) {
         return new BrokerDescriptor(id, displayName, role, protocols, logSignals, gaps, admin, variantOf);
+    }
+
+    /**
+     * A variant of this broker (see {@link #variantOf()}): the same protocols, gaps, log signals and queue operations
+     * under its own id and name.
+     */
+    public BrokerDescriptor variant(String variantId, String variantName) {
+        return new BrokerDescriptor(variantId, variantName, role, protocols, logSignals, gaps, queues,
+                Optional.of(id));
     }
 
     /** The same, declared a variant of {@code broker} (see {@link #variantOf()}). */

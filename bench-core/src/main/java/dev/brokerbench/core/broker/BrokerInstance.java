@@ -23,6 +23,11 @@ public interface BrokerInstance extends AutoCloseable {
         return "";
     }
 
+    /** The broker's nodes, when it has several (a cluster, a primary/backup pair); empty for a single node. */
+    default java.util.Optional<Cluster> cluster() {
+        return java.util.Optional.empty();
+    }
+
     /** Orderly shutdown, keeping the data. */
     void stop();
 

@@ -19,6 +19,14 @@ public interface BrokerRuntime {
         return broker().protocols();
     }
 
+    /**
+     * How many nodes a started broker has: 1, or a cluster's (its instances then have a {@link BrokerInstance#cluster()}).
+     * Known before the start, so that a case that kills a leader is refused on a single node up front.
+     */
+    default int nodes() {
+        return 1;
+    }
+
     /** Empty when this runtime can start the broker here; otherwise why not and how to enable it. */
     Optional<String> unavailableReason(BrokerEnvironment environment);
 

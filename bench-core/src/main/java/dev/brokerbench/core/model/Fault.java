@@ -5,15 +5,17 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * A fault injected into the measured pass: the broker or one consumer process is killed with {@code kill -9} once a
- * fraction of the reported phase is done. Written (YAML) and stored (JSON) as its {@link WorkloadFile.FaultFile}
- * form, {@code {killBrokerAt: 0.5, reconnect: true}} or {@code {killConsumerAt: 0.5}}.
+ * A fault injected into the measured pass: the broker, the node leading the queue of a clustered broker, or one
+ * consumer process is killed with {@code kill -9} once a fraction of the reported phase is done. Written (YAML) and
+ * stored (JSON) as its {@link WorkloadFile.FaultFile} form, {@code {killBrokerAt: 0.5, reconnect: true}},
+ * {@code {killLeaderAt: 0.5}} or {@code {killConsumerAt: 0.5}}.
  */
-public sealed interface Fault permits Fault.KillBroker, Fault.KillConsumer {
+public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer {
 
     /** What a fault kills. */
     enum Target {
         @JsonProperty("broker") BROKER,
+        @JsonProperty("leader") LEADER,
         @JsonProperty("consumer") CONSUMER
     }
 
@@ -34,6 +36,28 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillConsumer {
         @Override
         public Target target() {
             return Target.BROKER;
+        }
+    }
+
+    /**
+     * Kill -9 the node of a clustered broker that leads the cell's queue (RabbitMQ: the quorum queue's leader;
+     * Artemis: the active server of a primary/backup pair) once this fraction of the reported publish phase's
+     * messages were confirmed. The other nodes carry on: the clients, configured with their library's own failover
+     * and given every node's address, move to them by themselves, and a send that fails meanwhile is sent again (a
+     * resend of a message that did arrive shows as a duplicate). The killed node is started again after the phase
+     * and rejoins before the drain, which reconciles every sequence number. Measured: from the kill to the first
+     * confirmation after the silence it caused.
+     *
+     * @param at in (0, 1)
+     */
+    record KillLeader(double at) implements Fault {
+        public KillLeader {
+            checkFraction(at, "fault.killLeaderAt");
+        }
+
+        @Override
+        public Target target() {
+            return Target.LEADER;
         }
     }
 
@@ -67,28 +91,51 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillConsumer {
         return new KillConsumer(at);
     }
 
-    /** Whether the clients are configured to reconnect by themselves (only a broker kill can ask for it). */
+    static Fault killLeader(double at) {
+        return new KillLeader(at);
+    }
+
+    /**
+     * Whether the clients are configured to reconnect by themselves: a broker kill that asks for it, and every leader
+     * kill (the clients fail over to the other nodes).
+     */
     static boolean reconnects(Fault fault) {
-        return fault instanceof KillBroker k && k.reconnect();
+        return fault instanceof KillBroker k && k.reconnect() || fault instanceof KillLeader;
+    }
+
+    /** Whether it kills during the reported publish phase (a broker or a leader), not during the drain. */
+    default boolean duringPublish() {
+        return target() != Target.CONSUMER;
     }
 
     /** The written form, for YAML and the stored results. */
     @JsonValue
     default WorkloadFile.FaultFile file() {
-        return this instanceof KillBroker k
-                ? new WorkloadFile.FaultFile(k.at(), null, k.reconnect() ? Boolean.TRUE : null)
-                : new WorkloadFile.FaultFile(null, at(), null);
+        if (this instanceof KillBroker k) {
+            return new WorkloadFile.FaultFile(k.at(), null, null, k.reconnect() ? Boolean.TRUE : null);
+        }
+        return this instanceof KillLeader ? new WorkloadFile.FaultFile(null, at(), null, null)
+                : new WorkloadFile.FaultFile(null, null, at(), null);
     }
 
-    /** Reads the written form: exactly one of killBrokerAt, killConsumerAt; reconnect only with killBrokerAt. */
+    /**
+     * Reads the written form: exactly one of killBrokerAt, killLeaderAt, killConsumerAt; reconnect only with
+     * killBrokerAt.
+     */
     @JsonCreator
     static Fault of(WorkloadFile.FaultFile file) {
         boolean reconnect = Boolean.TRUE.equals(file.reconnect());
         InvalidConfigException.check(!reconnect || file.killBrokerAt() != null, "fault.reconnect",
-                "needs killBrokerAt (the clients reconnect to the restarted broker)", reconnect);
-        InvalidConfigException.check((file.killBrokerAt() == null) != (file.killConsumerAt() == null), "fault",
-                "set exactly one of killBrokerAt, killConsumerAt", null);
-        return file.killBrokerAt() != null ? new KillBroker(file.killBrokerAt(), reconnect)
+                "needs killBrokerAt (the clients reconnect to the restarted broker; after killLeaderAt they always"
+                        + " fail over)", reconnect);
+        int given = (file.killBrokerAt() == null ? 0 : 1) + (file.killLeaderAt() == null ? 0 : 1)
+                + (file.killConsumerAt() == null ? 0 : 1);
+        InvalidConfigException.check(given == 1, "fault", "set exactly one of killBrokerAt, killLeaderAt,"
+                + " killConsumerAt", null);
+        if (file.killBrokerAt() != null) {
+            return new KillBroker(file.killBrokerAt(), reconnect);
+        }
+        return file.killLeaderAt() != null ? new KillLeader(file.killLeaderAt())
                 : new KillConsumer(file.killConsumerAt());
     }
 

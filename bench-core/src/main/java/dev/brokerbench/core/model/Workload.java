@@ -123,10 +123,17 @@ public record Workload(String name, String title, String queue, int clients, lon
         check(!(fault instanceof Fault.KillBroker) || reportedPhase(phases).action() == Action.PUBLISH,
                 "fault.killBrokerAt", "needs the reported phase to be the publish (the broker is killed mid-publish)",
                 reportedPhase(phases).action().name().toLowerCase());
+        check(!(fault instanceof Fault.KillLeader) || reportedPhase(phases).action() == Action.PUBLISH,
+                "fault.killLeaderAt", "needs the reported phase to be the publish (the leader is killed mid-publish)",
+                reportedPhase(phases).action().name().toLowerCase());
+        check(!(fault instanceof Fault.KillLeader) || reportedPhase(phases).mode() == PublishMode.SYNC
+                        || reportedPhase(phases).mode() == PublishMode.ASYNC, "fault.killLeaderAt",
+                "needs a sync or async publish (sends failed during the failover are sent again)",
+                reportedPhase(phases).mode());
         check(!(fault instanceof Fault.KillConsumer) || reportedPhase(phases).action() == Action.CONSUME,
                 "fault.killConsumerAt", "needs the reported phase to be the consume (a consumer is killed mid-drain)",
                 reportedPhase(phases).action().name().toLowerCase());
-        check(!Fault.reconnects(fault) || reportedPhase(phases).mode() == PublishMode.SYNC,
+        check(!(fault instanceof Fault.KillBroker k && k.reconnect()) || reportedPhase(phases).mode() == PublishMode.SYNC,
                 "fault.reconnect", "needs a sync publish (each send is retried until the client has reconnected)",
                 reportedPhase(phases).mode());
         check(!(fault instanceof Fault.KillConsumer) || clients >= 2, "clients",

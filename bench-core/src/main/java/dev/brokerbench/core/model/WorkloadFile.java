@@ -61,7 +61,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
 
     /** The fault as written in YAML. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record FaultFile(Double killBrokerAt, Double killConsumerAt, Boolean reconnect) {
+    public record FaultFile(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt, Boolean reconnect) {
     }
 
     public static final int DEFAULT_CLIENTS = Workload.PARITY_CLIENTS;

@@ -62,7 +62,9 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
      * violation), since messages in flight at the kill were never confirmed. DUP: a message received twice; after a
      * fault, only duplicates beyond those the broker flagged as redelivered (a flagged redelivery after a crash is
      * at-least-once delivery working; an unflagged one is a duplicate an application cannot recognise). ERROR:
-     * errors, except the expected send failures of the phase the fault hit.
+     * errors, except the expected send failures of the phase the fault hit; and, when the clients were to reconnect or
+     * fail over by themselves, publishers that gave up on a message or before sending every one (the failover did not
+     * work for them).
      */
     public Status status() {
         if (rpc != null) {
@@ -75,6 +77,11 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
             if (fault == null ? accounting.duplicates() > 0 : accounting.duplicates() > accounting.redelivered()) {
                 return Status.DUP;
             }
+        }
+        if (fault != null && dev.brokerbench.core.model.Fault.reconnects(workload.fault()) && accounting != null
+                && reportedPhase() != null
+                && (accounting.sent() < reportedPhase().expected() || accounting.failed() > 0)) {
+            return Status.ERROR;
         }
         boolean errored = !errors.isEmpty() || phases.stream()
                 .filter(p -> fault == null || !p.reported() || p.action() != dev.brokerbench.core.model.Action.PUBLISH)

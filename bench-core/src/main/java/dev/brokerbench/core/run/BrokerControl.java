@@ -1,6 +1,7 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Cluster;
 
 /** What a fault needs from the broker under test. */
 public interface BrokerControl {
@@ -20,6 +21,11 @@ public interface BrokerControl {
         public String recoveryStatement() {
             throw new UnsupportedOperationException("no broker control in this run");
         }
+
+        @Override
+        public Cluster cluster() {
+            throw new UnsupportedOperationException("no broker control in this run");
+        }
     };
 
     /** kill -9 the broker. */
@@ -33,4 +39,7 @@ public interface BrokerControl {
      * {@code BrokerRuntime.recoveryStatement()}), or null when it does not make one.
      */
     String recoveryStatement();
+
+    /** The broker's nodes, for a fault that kills the leader of a queue; an error for a single node. */
+    Cluster cluster();
 }

@@ -1,42 +1,45 @@
 package dev.brokerbench.core.run;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
-/** The first errors of a phase (bounded), plus how many there were in all. Thread-safe. */
+/**
+ * The first errors of a phase and the last few (bounded), plus how many there were in all: the first say how it went
+ * wrong, the last how it ended (e.g. the sends a client gave up on after a failover). Thread-safe.
+ */
 public final class ErrorLog {
     private static final int KEEP = 20;
-    private final List<String> first = Collections.synchronizedList(new ArrayList<>());
-    private final AtomicLong total = new AtomicLong();
+    private static final int KEEP_LAST = 5;
+    private final List<String> first = new ArrayList<>();
+    private final java.util.ArrayDeque<String> last = new java.util.ArrayDeque<>(KEEP_LAST);
+    private long total;
 
     ErrorLog() {
     }
 
     void add(String where, Throwable t) {
-        long n = total.incrementAndGet();
-        if (n <= KEEP) {
-            first.add(where + ": " + describe(t));
-        }
+        add(where + ": " + describe(t));
     }
 
-    void add(String message) {
-        long n = total.incrementAndGet();
-        if (n <= KEEP) {
+    synchronized void add(String message) {
+        total++;
+        if (total <= KEEP) {
             first.add(message);
+            return;
         }
+        if (last.size() == KEEP_LAST) {
+            last.removeFirst();
+        }
+        last.addLast(message);
     }
 
-    List<String> snapshot() {
-        List<String> copy;
-        synchronized (first) {
-            copy = new ArrayList<>(first);
+    synchronized List<String> snapshot() {
+        List<String> copy = new ArrayList<>(first);
+        long between = total - KEEP - last.size();
+        if (between > 0) {
+            copy.add("... and " + between + " more errors, then the last " + last.size() + ":");
         }
-        long n = total.get();
-        if (n > KEEP) {
-            copy.add("... and " + (n - KEEP) + " more errors");
-        }
+        copy.addAll(last);
         return List.copyOf(copy);
     }
 

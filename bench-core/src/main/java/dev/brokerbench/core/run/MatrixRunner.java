@@ -209,6 +209,12 @@ public final class MatrixRunner {
                 }
                 return said.orElse(null);
             }
+
+            @Override
+            public dev.brokerbench.core.broker.Cluster cluster() {
+                return broker.cluster().orElseThrow(() -> new IllegalStateException(runtime.broker().displayName()
+                        + " runs a single node: no leader to kill"));
+            }
         };
     }
 
@@ -221,7 +227,7 @@ public final class MatrixRunner {
         java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), pressure);
         String label = descriptor.id() + "/" + path.id() + " " + workload.name();
         try (BrokerQueuesDriver driver = new BrokerQueuesDriver(
-                path.create(descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec()),
+                path.create(descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()),
                 descriptor.queues(), broker::endpoint)) {
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan);
             SustainedRate search = null;
@@ -239,7 +245,7 @@ public final class MatrixRunner {
                     ? runner.runCalls(workload, driver, broker.pid(), label)
                     : runner.run(workload, driver, broker.pid(), label,
                     Requirements.setupModes(runtime, path), control(runtime, broker, driver::brokerRestarted), new ConsumerProcesses(path.id(),
-                            descriptor.id(), broker.endpoint(path.protocol()), workload.clientSpec()));
+                            descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),

@@ -1,6 +1,8 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Cluster;
+import dev.brokerbench.core.metrics.Outage;
 import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.LatencyRecorder;
 import dev.brokerbench.core.result.LatencyLog;
@@ -40,12 +42,31 @@ final class PublishPhase {
      * @param confirmedAtKill confirmations counted when the fault killed the broker; empty without a kill
      * @param reconnect       for a fault the clients ride out with their own reconnection (the broker was restarted
      *                        during the phase), else null
+     * @param leaderKill      for a fault that killed the leader of a clustered broker, which node and the silence it
+     *                        caused; else null
      */
-    record Outcome(PhaseResult result, SendLedger ledger, OptionalLong confirmedAtKill, ReconnectWatch reconnect) {
+    record Outcome(PhaseResult result, SendLedger ledger, OptionalLong confirmedAtKill, ReconnectWatch reconnect,
+                   LeaderKill leaderKill) {
+    }
+
+    /**
+     * A leader kill during the phase.
+     *
+     * @param node   the node killed
+     * @param outage the silence in the confirmations it caused; empty when the kill never came (the phase ended
+     *               first) or nothing was confirmed after it
+     */
+    record LeaderKill(Cluster.Node node, java.util.Optional<Outage> outage) {
     }
 
     /** A send that failed while the client reconnects is retried, until this long after its first failure. */
     static final long RETRY_FOR_NANOS = TimeUnit.SECONDS.toNanos(120);
+    /**
+     * After a leader kill the other nodes are up all along: a client that has not got through this long after its
+     * first failure will not (its failover did not work).
+     */
+    static final long FAILOVER_RETRY_FOR_NANOS = TimeUnit.SECONDS.toNanos(30);
+    private static final long RETRY_PAUSE_MILLIS = 50;
 
     static Outcome run(PhaseContext ctx) throws InterruptedException {
         return run(ctx, new SendLedger(new Streams(ctx.workload().clients(), ctx.messages())), start -> {
@@ -67,11 +88,18 @@ final class PublishPhase {
         ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long[] start = new long[1];
 
+        ReconnectWatch reconnect = ctx.fault() instanceof Fault.KillBroker k && k.reconnect()
+                ? new ReconnectWatch() : null;
+        boolean retry = Fault.reconnects(ctx.fault());
+        Cluster.Node leader = ctx.fault() instanceof Fault.KillLeader ? leader(ctx) : null;
+        long[] killNanos = {0};
+        Runnable kill = leader == null ? () -> kill(ctx, reconnect) : () -> {
+            killNanos[0] = System.nanoTime();
+            ctx.control().cluster().kill(leader);
+        };
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
-        ReconnectWatch reconnect = Fault.reconnects(ctx.fault()) ? new ReconnectWatch() : null;
         FaultTrigger trigger = ctx.fault() == null ? null
-                : FaultTrigger.start(() -> kill(ctx, reconnect), clock,
-                        (long) Math.ceil(streams.total() * ctx.fault().at()));
+                : FaultTrigger.start(kill, clock, (long) Math.ceil(streams.total() * ctx.fault().at()));
         boolean paced = ctx.workload().ratePerSecond() > 0;
         // only the latencies this phase reports are logged, so only they are sampled
         List<LatencyRecorder> logged = new ArrayList<>();
@@ -82,19 +110,23 @@ final class PublishPhase {
             logged.add(sendDelay);
         }
         IntervalSampler sampler = IntervalSampler.start(logged);
+        // when the last client was done sending and waiting for its confirmations (closing its connection, which
+        // after a failover may wait out a call timeout, is not part of the phase's silence)
+        java.util.concurrent.atomic.AtomicLong sendingEnded = new java.util.concurrent.atomic.AtomicLong();
         try {
             String destination = ctx.workload().queue();
             ClientThreads.run(name, streams.size(), client -> ctx.workload().fanOut()
                             ? ctx.driver().topicPublisher(destination, mode) : ctx.driver().publisher(destination, mode),
                     (client, publisher) -> {
                         Sender sender = new Sender(ctx, client, streams, ledger, clock, latency, sendDelay, errors,
-                                start[0], reconnect);
+                                start[0], retry, reconnect);
                         switch (mode) {
                             case SYNC -> sender.sendSync(publisher);
                             case ASYNC -> sender.sendAsync(publisher);
                             case UNCONFIRMED -> sender.sendUnconfirmed(publisher);
                             case TRANSACTED -> sender.sendTransacted(publisher);
                         }
+                        sendingEnded.accumulateAndGet(System.nanoTime(), Math::max);
                     },
                     t -> {
                         start[0] = t;
@@ -103,6 +135,7 @@ final class PublishPhase {
                     },
                     ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
         } finally {
+            sendingEnded.compareAndSet(0, System.nanoTime());
             sampler.close();
             ctx.progress().phaseEnded();
             if (trigger != null) {
@@ -124,7 +157,20 @@ final class PublishPhase {
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
                 confirm, delay, null, meter.stop(), errors.snapshot(), logs);
-        return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect);
+        LeaderKill leaderKill = leader == null ? null : new LeaderKill(leader, killNanos[0] == 0
+                ? java.util.Optional.empty() : Outage.after(clock.timeline(), killNanos[0], sendingEnded.get()));
+        return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect,
+                leaderKill);
+    }
+
+    /** The node leading the phase's queue, asked before any client sends (asking a cluster may take seconds). */
+    private static Cluster.Node leader(PhaseContext ctx) {
+        try {
+            return ctx.control().cluster().leaderOf(ctx.workload().queue());
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot find the node leading " + ctx.workload().queue() + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     /** kill -9; when the clients are to reconnect, the broker is restarted at once, during the phase. */
@@ -155,11 +201,19 @@ final class PublishPhase {
         private final ErrorLog errors;
         private final RatePacer pacer;
         private final byte[] payload;
+        private final boolean retry;
+        private final long retryForNanos;
         private final ReconnectWatch reconnect;
 
+        /**
+         * @param retry     a send that fails is sent again while the client reconnects (or fails over)
+         * @param reconnect told of every confirmation, for a broker restarted during the phase; else null
+         */
         Sender(PhaseContext ctx, int client, Streams streams, SendLedger ledger, ProgressClock clock,
                LatencyRecorder latency, LatencyRecorder sendDelay, ErrorLog errors, long startNanos,
-               ReconnectWatch reconnect) {
+               boolean retry, ReconnectWatch reconnect) {
+            this.retry = retry;
+            this.retryForNanos = ctx.fault() instanceof Fault.KillLeader ? FAILOVER_RETRY_FOR_NANOS : RETRY_FOR_NANOS;
             this.reconnect = reconnect;
             this.ctx = ctx;
             this.client = client;
@@ -195,8 +249,8 @@ final class PublishPhase {
         /**
          * One confirmed send. Without reconnection a failure ends this client's publishing. With it, the failure is
          * recorded and the same message is sent again (its library reconnects meanwhile), for up to
-         * {@link #RETRY_FOR_NANOS}: a message whose first attempt did reach the broker then arrives twice, and the
-         * drain counts it.
+         * {@link #RETRY_FOR_NANOS} ({@link #FAILOVER_RETRY_FOR_NANOS} after a leader kill): a message whose first
+         * attempt did reach the broker then arrives twice, and the drain counts it.
          */
         private boolean sendRetrying(Publisher publisher, long seq, long intended) {
             long giveUpAt = 0;
@@ -206,22 +260,26 @@ final class PublishPhase {
                     return true;
                 } catch (Exception e) {
                     long now = System.nanoTime();
-                    giveUpAt = giveUpAt == 0 ? now + RETRY_FOR_NANOS : giveUpAt;
-                    boolean retry = reconnect != null && now < giveUpAt;
+                    giveUpAt = giveUpAt == 0 ? now + retryForNanos : giveUpAt;
+                    boolean again = retry && now < giveUpAt;
                     errors.add(ctx.phase().name() + " client " + client + " seq " + seq
-                            + (retry ? " (sent again: the client reconnects)" : ""), e);
-                    if (!retry) {
-                        ledger.failed(client, seq);
-                        return false;
-                    }
-                    try {
-                        Thread.sleep(50);
-                    } catch (InterruptedException ie) {
-                        Thread.currentThread().interrupt();
+                            + (again ? " (sent again: the client reconnects)" : ""), e);
+                    if (!again || !pause()) {
                         ledger.failed(client, seq);
                         return false;
                     }
                 }
+            }
+        }
+
+        /** Waits before a send is tried again; false when interrupted. */
+        private static boolean pause() {
+            try {
+                Thread.sleep(RETRY_PAUSE_MILLIS);
+                return true;
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                return false;
             }
         }
 
@@ -288,47 +346,136 @@ final class PublishPhase {
             }
         }
 
+        /**
+         * At most {@code publishWindow} sends unconfirmed. When the clients fail over by themselves, a send the
+         * library refuses, or whose confirmation fails, is sent again (the same message with its intended time,
+         * until {@code retryForNanos} after its first failure) before any new one: as an at-least-once
+         * publisher does, so a failover neither burns through the remaining messages nor drops the ones in flight;
+         * a message whose first attempt did arrive then arrives twice, and the drain counts it.
+         */
         void sendAsync(Publisher publisher) throws InterruptedException {
             int window = ctx.workload().publishWindow();
             Semaphore permits = new Semaphore(window);
+            java.util.Queue<AsyncSend> failed = new java.util.concurrent.ConcurrentLinkedQueue<>();
             long confirmTimeout = ctx.limits().confirm().toNanos();
             for (long seq = 0; seq < count; seq++) {
+                if (!resend(publisher, failed)) {
+                    return;
+                }
                 if (!permits.tryAcquire(confirmTimeout, TimeUnit.NANOSECONDS)) {
                     errors.add(ctx.phase().name() + " client " + client + ": no confirmation for "
                             + ctx.limits().confirm().toSeconds() + " s with " + window + " sends outstanding");
                     return;
                 }
-                long intended = intendedSendTime();
-                long sequence = seq;
                 ledger.sent(client);
-                try {
-                    publisher.sendAsync(new Stamp(stream, seq, intended), payload, new Confirmation() {
-                        @Override
-                        public void confirmed() {
-                            long now = System.nanoTime();
-                            ledger.confirmed(client, sequence);
-                            latency.record(client, now - intended);
-                            lane.tick(now);
-                            permits.release();
-                        }
-
-                        @Override
-                        public void failed(Throwable cause) {
-                            ledger.failed(client, sequence);
-                            errors.add(ctx.phase().name() + " client " + client + " seq " + sequence, cause);
-                            permits.release();
-                        }
-                    });
-                } catch (Exception e) {
-                    ledger.failed(client, seq);
-                    permits.release();
-                    errors.add(ctx.phase().name() + " client " + client + " seq " + seq, e);
+                if (!send(publisher, new AsyncSend(seq, intendedSendTime(), permits, failed))) {
                     return;
                 }
             }
-            if (!permits.tryAcquire(window, confirmTimeout, TimeUnit.NANOSECONDS)) {
-                errors.add(ctx.phase().name() + " client " + client + ": " + (window - permits.availablePermits())
-                        + " sends still unconfirmed after " + ctx.limits().confirm().toSeconds() + " s");
+            long deadline = System.nanoTime() + confirmTimeout;
+            while (!permits.tryAcquire(window, RETRY_PAUSE_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (!resend(publisher, failed)) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    errors.add(ctx.phase().name() + " client " + client + ": " + (window
+                            - permits.availablePermits()) + " sends still unconfirmed after "
+                            + ctx.limits().confirm().toSeconds() + " s");
+                    return;
+                }
+            }
+        }
+
+        /** Sends again what failed (its permit still held), after a pause; false when a send gave up. */
+        private boolean resend(Publisher publisher, java.util.Queue<AsyncSend> failed) {
+            if (failed.isEmpty()) {
+                return true;
+            }
+            if (!pause()) {
+                return false;
+            }
+            for (AsyncSend again; (again = failed.poll()) != null; ) {
+                if (!send(publisher, again)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Hands one send to the library; false when it refused for good (this client stops). */
+        private boolean send(Publisher publisher, AsyncSend send) {
+            try {
+                sendAsyncRetrying(publisher, new Stamp(stream, send.sequence, send.intended), send);
+                return true;
+            } catch (Exception e) {
+                send.giveUp(e);
+                return false;
+            }
+        }
+
+        /** One message in flight: its confirmation, and what happens when that fails. */
+        private final class AsyncSend implements Confirmation {
+            private final long sequence;
+            private final long intended;
+            private final Semaphore permits;
+            private final java.util.Queue<AsyncSend> failed;
+            private long firstFailure;
+
+            AsyncSend(long sequence, long intended, Semaphore permits, java.util.Queue<AsyncSend> failed) {
+                this.sequence = sequence;
+                this.intended = intended;
+                this.permits = permits;
+                this.failed = failed;
+            }
+
+            @Override
+            public void confirmed() {
+                long now = System.nanoTime();
+                ledger.confirmed(client, sequence);
+                latency.record(client, now - intended);
+                lane.tick(now);
+                permits.release();
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                long now = System.nanoTime();
+                firstFailure = firstFailure == 0 ? now : firstFailure;
+                if (retry && now < firstFailure + retryForNanos) {
+                    errors.add(ctx.phase().name() + " client " + client + " seq " + sequence
+                            + " (sent again: the client reconnects)", cause);
+                    failed.add(this); // its permit stays taken until it is confirmed or given up
+                } else {
+                    giveUp(cause);
+                }
+            }
+
+            void giveUp(Throwable cause) {
+                ledger.failed(client, sequence);
+                errors.add(ctx.phase().name() + " client " + client + " seq " + sequence, cause);
+                permits.release();
+            }
+        }
+
+        /**
+         * Hands one message to the library. A send the library refuses while it fails over is handed again (the
+         * same message, until {@code retryForNanos} after the first refusal).
+         */
+        private void sendAsyncRetrying(Publisher publisher, Stamp stamp, Confirmation confirmation) throws Exception {
+            long giveUpAt = 0;
+            while (true) {
+                try {
+                    publisher.sendAsync(stamp, payload, confirmation);
+                    return;
+                } catch (Exception e) {
+                    long now = System.nanoTime();
+                    giveUpAt = giveUpAt == 0 ? now + retryForNanos : giveUpAt;
+                    if (!retry || now >= giveUpAt || !pause()) {
+                        throw e;
+                    }
+                    errors.add(ctx.phase().name() + " client " + client + " seq " + stamp.sequence()
+                            + " (sent again: the client reconnects)", e);
+                }
             }
         }
 

@@ -128,6 +128,14 @@ public final class Requirements {
             return Optional.of("fault injection needs a broker the suite runs (--runtime local or container), not an"
                     + " external one");
         }
+        if (workload.fault() instanceof Fault.KillLeader && broker.nodes() < 2) {
+            return Optional.of("killing the leader needs a broker of several nodes (e.g. --broker rabbitmq-cluster,"
+                    + " artemis-ha); " + broker.broker().id() + " runs one");
+        }
+        if (workload.fault() instanceof Fault.KillBroker && broker.nodes() > 1) {
+            return Optional.of("killing the whole broker is defined for a single node; " + broker.broker().id()
+                    + " runs " + broker.nodes() + " nodes (a leader kill, --case f5,f6, kills one of them)");
+        }
         Map<Capability, Support> caps = capabilities(broker, path);
         if (!workload.calls() && setupModes(broker, path).isEmpty()) {
             return Optional.of("no broker-confirmed publish mode on this pair");

@@ -289,7 +289,7 @@ public final class ScenarioRunner {
         for (Phase declared : workload.phases()) {
             Phase phase = effective(declared, setupModes);
             Fault phaseFault = fault != null && phase.reported()
-                    && fault.target() == (phase.action() == Action.PUBLISH ? Fault.Target.BROKER : Fault.Target.CONSUMER)
+                    && fault.duringPublish() == (phase.action() == Action.PUBLISH)
                     ? fault : null;
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
                     label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(),
@@ -303,7 +303,9 @@ public final class ScenarioRunner {
                 PublishPhase.Outcome out = PublishPhase.run(ctx);
                 results.add(out.result());
                 lastPublish = out.ledger();
-                if (phaseFault != null && out.reconnect() != null) {
+                if (out.leaderKill() != null) {
+                    faultOutcome[0] = leaderKilled(phaseFault, out, control, driver, workload.queue());
+                } else if (phaseFault != null && out.reconnect() != null) {
                     // restarted during the phase; the clients reconnected by themselves
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
                             out.reconnect().restartMillis(), out.reconnect().reconnectMillis(),
@@ -325,6 +327,21 @@ public final class ScenarioRunner {
             }
         }
         return new Pass(List.copyOf(results), accounting);
+    }
+
+    /**
+     * After a leader kill: the killed node is started again and rejoins its cluster before the drain (so that the
+     * next cell finds the cluster whole); the broker counts the queue then.
+     */
+    private static FaultOutcome leaderKilled(Fault fault, PublishPhase.Outcome out, BrokerControl control,
+                                             Driver driver, String queue) throws BrokerStartException {
+        PublishPhase.LeaderKill kill = out.leaderKill();
+        OptionalLong failover = kill.outage().map(o -> OptionalLong.of(
+                java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(o.resumedAfterKillNanos()))).orElse(OptionalLong.empty());
+        OptionalLong rejoin = out.confirmedAtKill().isPresent()
+                ? OptionalLong.of(control.cluster().rejoin(kill.node())) : OptionalLong.empty();
+        return new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), rejoin, failover,
+                brokerCount(driver, queue), null, kill.node().describe());
     }
 
     /**

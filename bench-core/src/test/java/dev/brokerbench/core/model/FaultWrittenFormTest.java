@@ -17,7 +17,10 @@ class FaultWrittenFormTest {
                 .isEqualTo("{\"killBrokerAt\":0.5,\"reconnect\":true}");
         assertThat(Json.mapper().writeValueAsString(Fault.killConsumer(0.25)).replaceAll("\\s", ""))
                 .isEqualTo("{\"killConsumerAt\":0.25}");
-        for (Fault f : new Fault[] {Fault.killBroker(0.5), new Fault.KillBroker(0.3, true), Fault.killConsumer(0.7)}) {
+        assertThat(Json.mapper().writeValueAsString(Fault.killLeader(0.5)).replaceAll("\\s", ""))
+                .isEqualTo("{\"killLeaderAt\":0.5}");
+        for (Fault f : new Fault[] {Fault.killBroker(0.5), new Fault.KillBroker(0.3, true), Fault.killConsumer(0.7),
+                Fault.killLeader(0.4)}) {
             assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(f), Fault.class)).isEqualTo(f);
         }
     }
@@ -37,14 +40,24 @@ class FaultWrittenFormTest {
                 OptionalLong.empty(), null, null);
         assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(written), FaultOutcome.class))
                 .isEqualTo(written);
+        FaultOutcome leader = new FaultOutcome(Fault.Target.LEADER, 0.5, OptionalLong.of(10), OptionalLong.of(900),
+                OptionalLong.of(1500), null, null, "node 1 (primary)");
+        assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(leader), FaultOutcome.class))
+                .isEqualTo(leader);
     }
 
     @Test
     void aFaultNamesWhatIsWrongWithIt() {
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, 0.5, true)))
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, 0.5, true)))
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null)))
-                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killConsumerAt");
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, 0.5, null, true)))
+                .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null, null)))
+                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(0.5, 0.5, null, null)))
+                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
+        assertThatThrownBy(() -> new Fault.KillLeader(0))
+                .hasMessageContaining("'fault.killLeaderAt' must be between 0 and 1 (exclusive), got 0.0");
         assertThatThrownBy(() -> new Fault.KillConsumer(1.0))
                 .hasMessageContaining("'fault.killConsumerAt' must be between 0 and 1 (exclusive), got 1.0");
     }

@@ -81,7 +81,7 @@ class WorkloadLoaderTest {
         assertThat(load(VALID + "fault: {killBrokerAt: 0.5}\n").fault()).isEqualTo(new Fault.KillBroker(0.5, false));
         assertThatThrownBy(() -> load(VALID + "fault: {}\n"))
                 .isInstanceOf(InvalidConfigException.class)
-                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killConsumerAt");
+                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
         assertThatThrownBy(() -> load(VALID + "fault: {killBrokerAt: 0.5, killConsumerAt: 0.5}\n"))
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("set exactly one");
         assertThatThrownBy(() -> load(VALID + "fault: {killBrokerAt: 1.5}\n"))

@@ -66,6 +66,11 @@ class FaultTest {
         public String recoveryStatement() {
             return losesQueueOnKill ? "recovered 0 queues" : null;
         }
+
+        @Override
+        public dev.brokerbench.core.broker.Cluster cluster() {
+            throw new UnsupportedOperationException("a single node");
+        }
     }
 
     private static ScenarioRunner.Outcome run(KillableBroker broker, PublishMode mode) throws Exception {

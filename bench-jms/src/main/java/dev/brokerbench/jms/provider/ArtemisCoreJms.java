@@ -85,6 +85,8 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
                 + " bytes");
         settings.put("syncPublish", "blockOnDurableSend=true: send() returns after the broker's response");
         settings.put("reconnect", spec.reconnect() ? "reconnectAttempts=-1, retryInterval=100 ms"
+                + (endpoint.others().isEmpty() ? "" : "; ha=true, failoverAttempts=-1: every node's address given,"
+                + " the client follows the broker's topology to the backup that takes over")
                 : "off (reconnectAttempts=0): a broken connection fails the phase");
         return new Configured(new ActiveMQConnectionFactory(url + tlsParameters(endpoint, true)),
                 url + tlsParameters(endpoint, false), settings);
@@ -123,13 +125,23 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
     private static String url(Endpoint endpoint, ClientSpec spec, long consumerWindow, int messageBytes,
                               boolean confirmations) {
         long confirmationWindow = Math.max(messageBytes, (long) spec.publishWindow() * messageBytes / 10);
-        return "tcp://" + endpoint.hostAndPort()
+        return servers(endpoint)
                 + "?consumerWindowSize=" + consumerWindow
                 + (confirmations ? "&confirmationWindowSize=" + confirmationWindow : "")
                 + "&blockOnDurableSend=true&blockOnNonDurableSend=false"
                 + "&callTimeout=10000"
                 + (spec.reconnect() ? "&reconnectAttempts=-1&retryInterval=100&retryIntervalMultiplier=1.0"
-                        : "&reconnectAttempts=0");
+                        : "&reconnectAttempts=0")
+                + (spec.reconnect() && !endpoint.others().isEmpty() ? "&ha=true&failoverAttempts=-1" : "");
+    }
+
+    /** {@code tcp://HOST:PORT}, or every node's as {@code (tcp://A,tcp://B)} for a primary/backup pair. */
+    private static String servers(Endpoint endpoint) {
+        if (endpoint.others().isEmpty()) {
+            return "tcp://" + endpoint.hostAndPort();
+        }
+        return endpoint.addresses().stream().map(a -> "tcp://" + a)
+                .collect(java.util.stream.Collectors.joining(",", "(", ")"));
     }
 
     /**

@@ -86,17 +86,22 @@ public class OpenWireJms extends JmsDriverFactory {
                 + "&jms.useAsyncSend=false&jms.alwaysSyncSend=false&jms.sendTimeout=30000"
                 + "&jms.watchTopicAdvisories=false&jms.producerWindowSize=0"
                 + "&jms.redeliveryPolicy.initialRedeliveryDelay=0&jms.redeliveryPolicy.redeliveryDelay=0";
-        String tcp = (endpoint.tls().isPresent() ? "ssl://" : "tcp://") + endpoint.hostAndPort() + "?tcpNoDelay=true";
-        // failover: the transport reconnects by itself and blocks sends meanwhile (bounded by timeout)
+        String scheme = endpoint.tls().isPresent() ? "ssl://" : "tcp://";
+        String tcp = scheme + endpoint.hostAndPort() + "?tcpNoDelay=true";
+        // failover: the transport reconnects by itself (to any node given, in order) and blocks sends meanwhile
+        // (bounded by timeout)
         String url = spec.reconnect()
-                ? "failover:(" + tcp + ")?initialReconnectDelay=100&maxReconnectDelay=1000&useExponentialBackOff=false"
+                ? "failover:(" + endpoint.addresses().stream().map(a -> scheme + a + "?tcpNoDelay=true")
+                        .collect(java.util.stream.Collectors.joining(",")) + ")?randomize=false"
+                        + "&initialReconnectDelay=100&maxReconnectDelay=1000&useExponentialBackOff=false"
                         + "&timeout=60000&" + jms
                 : tcp + "&" + jms;
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("queuePrefetch", spec.prefetch() + " messages");
         settings.put("syncPublish", "persistent send outside a transaction waits for the broker's receipt");
         settings.put("reconnect", spec.reconnect() ? "failover: transport, reconnect every 100 ms, sends block up to"
-                + " 60 s" : "off (plain tcp: transport): a broken connection fails the phase");
+                + " 60 s" + (endpoint.others().isEmpty() ? "" : "; every node's address, tried in order (randomize=false)")
+                : "off (plain tcp: transport): a broken connection fails the phase");
         settings.put("transactedSends", "a transacted publisher's connection has no send timeout (sendTimeout=0):"
                 + " its sends do not wait for the broker, its commit does");
         settings.put("redeliveryAfterRollback", "at once (redeliveryPolicy delays 0, as the other paths; activemq-client"

@@ -73,14 +73,35 @@ public final class QpidJms extends JmsDriverFactory {
         credentials.password().ifPresent(qpid::setPassword);
     }
 
+    /**
+     * What a QueueBrowser lists, through a factory of its own: qpid-jms browses with {@code receiveNoWait()}, which
+     * with the path's {@code jms.receiveNoWaitLocalOnly} looks only at what was prefetched (a browser counted 0 on
+     * Artemis queues holding hundreds, 2026-11-25). Brokers whose own module counts (RabbitMQ, where a drain of link
+     * credit fails the session) never get here.
+     */
+    @Override
+    protected java.util.Optional<dev.brokerbench.core.result.BrokerCount> brokerCount(
+            jakarta.jms.ConnectionFactory factory, String brokerId, Endpoint endpoint, String queue) throws Exception {
+        JmsConnectionFactory browsing = new JmsConnectionFactory(((JmsConnectionFactory) factory).getRemoteURI());
+        browsing.setReceiveNoWaitLocalOnly(false);
+        endpoint.tls().ifPresent(tls -> browsing.setSslContext(tls.sslContext()));
+        if (endpoint.credentials().user().isPresent()) {
+            logIn(browsing, endpoint.credentials());
+        }
+        return java.util.Optional.of(dev.brokerbench.jms.driver.QueueBrowsing.count(browsing, queue));
+    }
+
     @Override
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         Dialect dialect = DIALECTS.getOrDefault(brokerId, new Dialect("", "plain queue names"));
         // failover: the client reconnects by itself and holds sends meanwhile
         // a SASL mechanism chosen by the user is the only one the client offers (amqp.saslMechanisms)
-        String amqp = (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostAndPort()
-                + endpoint.credentials().mechanism().map(m -> "?amqp.saslMechanisms=" + m.wireName()).orElse("");
-        String url = (spec.reconnect() ? "failover:(" + amqp + ")?failover.reconnectDelay=100"
+        String scheme = endpoint.tls().isPresent() ? "amqps://" : "amqp://";
+        String sasl = endpoint.credentials().mechanism().map(m -> "?amqp.saslMechanisms=" + m.wireName()).orElse("");
+        String amqp = scheme + endpoint.hostAndPort() + sasl;
+        // failover: every node given, tried in order
+        String url = (spec.reconnect() ? "failover:(" + endpoint.addresses().stream().map(a -> scheme + a + sasl)
+                .collect(java.util.stream.Collectors.joining(",")) + ")?failover.reconnectDelay=100"
                 + "&failover.maxReconnectDelay=1000&failover.useReconnectBackOff=false"
                 + "&failover.maxReconnectAttempts=1200&" : amqp + (amqp.contains("?") ? "&" : "?"))
                 + "jms.prefetchPolicy.all=" + spec.prefetch()
@@ -95,6 +116,7 @@ public final class QpidJms extends JmsDriverFactory {
                 + " drain of a classic queue)");
         settings.put("addressing", dialect.note());
         settings.put("reconnect", spec.reconnect() ? "failover: every 100 ms, up to 1200 attempts"
+                + (endpoint.others().isEmpty() ? "" : ", every node's address in order")
                 : "off (plain amqp: URI): a broken connection fails the phase");
         JmsConnectionFactory factory = new JmsConnectionFactory(url);
         endpoint.tls().ifPresent(tls -> {

@@ -1,0 +1,241 @@
+package dev.brokerbench.brokers.local;
+
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Cluster;
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.process.ChildProcess;
+import dev.brokerbench.process.Cleanup;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A broker of several local nodes, each a {@link LocalBrokerInstance} with its own directory, ports and process: a
+ * client reaches the first node and is given the others as failover addresses; a fault kills the node leading a
+ * queue and later starts it again on its data. What makes a cluster of one kind (how its nodes find each other,
+ * which leads a queue) is its runtime's; this class only holds the nodes.
+ */
+public final class LocalCluster implements BrokerInstance, Cluster {
+    /** How a kind of cluster tells which node leads a queue. */
+    @FunctionalInterface
+    public interface Leadership {
+        /** The index (in {@code nodes}) of the node leading {@code queue}'s writes now. */
+        int leaderOf(List<LocalBrokerInstance> nodes, String queue) throws Exception;
+    }
+
+    private final BrokerRuntime runtime;
+    private final List<LocalBrokerInstance> nodes;
+    private final List<String> names;
+    private final Leadership leadership;
+    private final Map<String, String> settings;
+    private final List<ChildProcess> companions;
+    private final Path dir;
+    private final long startToReadyMillis;
+    /** The node clients try first: node 1, until it is killed. */
+    private volatile int first;
+
+    /**
+     * @param nodes      the started nodes, in the order clients try them
+     * @param names      each node's name, as the broker calls it
+     * @param settings   what the cluster adds to the first node's settings (its shape, the queues' type)
+     * @param companions processes the nodes share (e.g. RabbitMQ's private epmd), killed when the cluster closes
+     * @param dir        the cluster's own directory, holding the nodes' directories; deleted at close
+     */
+    private LocalCluster(BrokerRuntime runtime, List<LocalBrokerInstance> nodes, List<String> names,
+                         Leadership leadership, Map<String, String> settings, List<ChildProcess> companions, Path dir,
+                         long startToReadyMillis) {
+        if (nodes.size() != names.size() || nodes.size() < 2) {
+            throw new IllegalArgumentException("a cluster needs two or more nodes, each named; got " + nodes.size()
+                    + " nodes, " + names.size() + " names");
+        }
+        this.runtime = runtime;
+        this.nodes = List.copyOf(nodes);
+        this.names = List.copyOf(names);
+        this.leadership = leadership;
+        this.settings = Map.copyOf(settings);
+        this.companions = List.copyOf(companions);
+        this.dir = dir;
+        this.startToReadyMillis = startToReadyMillis;
+    }
+
+    /** How to start one node, ready when its own readiness says so. */
+    @FunctionalInterface
+    public interface NodeStart {
+        LocalBrokerInstance start() throws BrokerStartException;
+    }
+
+    /**
+     * Starts the nodes one after the other, each once the one before is ready (a RabbitMQ node joins the nodes
+     * already running; an Artemis backup synchronizes with its primary). On a failure everything started so far is
+     * closed, the companions killed and the directory deleted.
+     */
+    public static LocalCluster start(BrokerRuntime runtime, List<NodeStart> starts, List<String> names,
+                                     Leadership leadership, Map<String, String> settings,
+                                     List<ChildProcess> companions, Path dir) throws BrokerStartException {
+        long t0 = System.nanoTime();
+        List<LocalBrokerInstance> started = new ArrayList<>();
+        try {
+            for (NodeStart start : starts) {
+                started.add(start.start());
+            }
+            return new LocalCluster(runtime, started, names, leadership, settings, companions, dir,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        } catch (BrokerStartException | RuntimeException e) {
+            started.forEach(LocalBrokerInstance::close);
+            companions.forEach(ChildProcess::kill);
+            Cleanup.deleteNow(dir);
+            throw e;
+        }
+    }
+
+    @Override
+    public BrokerInfo info() {
+        BrokerInfo first = nodes.get(0).info();
+        Map<String, String> all = new TreeMap<>(first.settings());
+        all.putAll(settings);
+        all.put("nodes", nodes.size() + ": " + describeNodes());
+        all.put("broker CPU", "not measured: the broker runs as " + nodes.size() + " processes");
+        return new BrokerInfo(runtime.broker().id(), runtime.broker().displayName(), first.version(), runtime.kind(),
+                all, startToReadyMillis);
+    }
+
+    private String describeNodes() {
+        List<String> each = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            each.add(names.get(i) + " at " + nodes.get(i).endpoint(runtime.broker().nativeProtocol()).hostAndPort());
+        }
+        return String.join(", ", each);
+    }
+
+    /**
+     * The endpoint of the node clients try first, with the other nodes' listeners for the same protocol as failover
+     * addresses, in order. Clients try the first node first, until it is killed; then the next (an Artemis backup that
+     * took over is the server that accepts clients; a client without failover reaches only the first address).
+     */
+    @Override
+    public Endpoint endpoint(Protocol protocol) {
+        int from = first;
+        List<Endpoint.Address> others = new ArrayList<>();
+        for (int i = 1; i < nodes.size(); i++) {
+            Endpoint e = nodes.get((from + i) % nodes.size()).endpoint(protocol);
+            others.add(new Endpoint.Address(e.host(), e.port()));
+        }
+        return nodes.get(from).endpoint(protocol).withOthers(others);
+    }
+
+    /** None: the broker's CPU would be one node's of several. */
+    @Override
+    public OptionalLong pid() {
+        return OptionalLong.empty();
+    }
+
+    /** Every node's log, each under a heading naming the node. */
+    @Override
+    public String log() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < nodes.size(); i++) {
+            sb.append("== ").append(node(i).describe()).append(" ==\n").append(nodes.get(i).log()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public Optional<Cluster> cluster() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public int size() {
+        return nodes.size();
+    }
+
+    @Override
+    public Node leaderOf(String queue) throws Exception {
+        return node(leadership.leaderOf(nodes, queue));
+    }
+
+    private Node node(int index) {
+        return new Node(index, names.get(index));
+    }
+
+    @Override
+    public void kill(Node node) {
+        if (node.index() == first) {
+            first = (first + 1) % nodes.size();
+        }
+        nodes.get(node.index()).kill();
+    }
+
+    @Override
+    public long rejoin(Node node) throws BrokerStartException {
+        LocalBrokerInstance instance = nodes.get(node.index());
+        instance.restart();
+        return instance.info().startToReadyMillis();
+    }
+
+    /** kill -9 of every node. */
+    @Override
+    public void kill() {
+        nodes.forEach(LocalBrokerInstance::kill);
+    }
+
+    /**
+     * Stops what still runs and starts every node at once (each may wait for the others to come back, as RabbitMQ
+     * nodes do for the cluster's tables), waiting until all are ready.
+     */
+    @Override
+    public void restart() throws BrokerStartException {
+        nodes.forEach(LocalBrokerInstance::stop);
+        List<Thread> threads = new ArrayList<>();
+        Map<Integer, BrokerStartException> failures = new java.util.concurrent.ConcurrentHashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            int index = i;
+            Thread t = new Thread(() -> {
+                try {
+                    nodes.get(index).start();
+                } catch (BrokerStartException e) {
+                    failures.put(index, e);
+                }
+            }, "restart-" + names.get(i));
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BrokerStartException("interrupted while the nodes restarted");
+            }
+        }
+        if (!failures.isEmpty()) {
+            Map.Entry<Integer, BrokerStartException> first = new TreeMap<>(failures).firstEntry();
+            throw new BrokerStartException(node(first.getKey()).describe() + ": " + first.getValue().getMessage(),
+                    first.getValue());
+        }
+    }
+
+    @Override
+    public void stop() {
+        nodes.forEach(LocalBrokerInstance::stop);
+    }
+
+    @Override
+    public void close() {
+        try {
+            nodes.forEach(LocalBrokerInstance::close);
+        } finally {
+            companions.forEach(ChildProcess::kill);
+            Cleanup.deleteNow(dir);
+        }
+    }
+}
