@@ -31,6 +31,22 @@ class CliValidationTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aMetricsPortThatIsTakenIsAnErrorBeforeAnythingIsWritten() throws Exception {
+        Path out = tmp.resolve("metrics-port-taken");
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = BenchCli.execute(new PrintStream(new ByteArrayOutputStream(), true),
+                    new PrintStream(err, true, StandardCharsets.UTF_8), "run", "--broker", "artemis", "--case", "c1",
+                    "--metrics-port", String.valueOf(taken.getLocalPort()), "--out", out.toString());
+            assertThat(code).isEqualTo(2);
+            assertThat(err.toString(StandardCharsets.UTF_8))
+                    .startsWith("bench run: --metrics-port: cannot listen on 127.0.0.1:" + taken.getLocalPort());
+        }
+        assertThat(out).doesNotExist();
+    }
+
     /** The expected text with {brokers} and {paths} as the catalog lists them: the registered ones, never a copy. */
     private static String registered(String expected) {
         Catalog catalog = Catalog.load();
@@ -92,6 +108,7 @@ class CliValidationTest {
             "--repeat 101                  | --repeat: must be 1..100, got 101",
             "--seed x                      | Invalid value for option '--seed'",
             "--duration 0                  | --duration: must be 1..3600, got 0",
+            "--metrics-port 70000          | --metrics-port: must be 1..65535, got 70000",
             "--warmup-seconds 601          | --warmup-seconds: must be 0..600, got 601",
             "--slowdown artemis-core-jms=1 | --slowdown: artemis-core-jms=1 is not PATH=FRACTION, PATH one of",
             "--slowdown kafka=0.2          | --slowdown: kafka=0.2 is not PATH=FRACTION, PATH one of",

@@ -25,6 +25,7 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.run.MatrixRunner;
 import dev.brokerbench.core.run.PassPlan;
+import dev.brokerbench.core.run.RunListener;
 import dev.brokerbench.core.run.Schedule;
 import dev.brokerbench.core.run.StealRetry;
 import dev.brokerbench.core.run.Warmup;
@@ -200,6 +201,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     TlsOptions tlsOptions;
 
+    @Mixin
+    MetricsOptions metricsOptions = new MetricsOptions();
+
     @Override
     public Integer call() throws Exception {
         CommandLine cli = spec.commandLine();
@@ -243,6 +247,7 @@ public final class RunCommand implements Callable<Integer> {
         if (durationSeconds != null) {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
         }
+        metricsOptions.validate(cli);
         StealRetry stealRetry = steal.retry(cli);
         Warmup warmup = Warmup.forSeconds(warmupSeconds);
         Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
@@ -287,6 +292,7 @@ public final class RunCommand implements Callable<Integer> {
         for (MatrixRunner.Entry entry : entries) {
             ExternalCheck.reachable(cli, entry, env);
         }
+        java.util.Optional<dev.brokerbench.app.metrics.MetricsEndpoint> metrics = metricsOptions.start(cli);
         Files.createDirectories(dir);
         Calibration calibration = Calibration.measure(workRoot, Duration.ofSeconds(1));
         RunSummary summary = new RunSummary();
@@ -296,8 +302,13 @@ public final class RunCommand implements Callable<Integer> {
                 + (repeats > 1 ? ", " + repeats + " repeats" : "") + ", order seed " + schedule.seed() + " -> "
                 + dir.toAbsolutePath());
         console.println("machine: " + calibration.describe());
+        metrics.ifPresent(m -> console.println("metrics: http://127.0.0.1:" + m.port() + "/metrics"));
+        RunListener listener = new ConsoleListener(console, store, summary, bars);
+        if (metrics.isPresent()) {
+            listener = new dev.brokerbench.app.metrics.MetricsListener(listener, metrics.get());
+        }
         try {
-            new MatrixRunner(env, new ConsoleListener(console, store, summary, bars), runId, scale,
+            new MatrixRunner(env, listener, runId, scale,
                     new RateWindow(RateWindow.DEFAULT.completions(), Duration.ofMillis(windowMinMillis)))
                     .planned(new PassPlan(warmup, durationSeconds == null ? null : Duration.ofSeconds(durationSeconds),
                             slowed, stealRetry))
@@ -305,6 +316,7 @@ public final class RunCommand implements Callable<Integer> {
                     jmh ? new JmhAgainstBroker(dir, budget, console) : MatrixRunner.WhileRunning.NOTHING, schedule);
         } finally {
             Cleanup.deleteNow(workRoot);
+            metrics.ifPresent(dev.brokerbench.app.metrics.MetricsEndpoint::close);
         }
         List<Section> sections = summary.sections(calibration);
         ConsoleReport.print(console, sections);

@@ -59,6 +59,11 @@ public final class LatencyRecorder {
         return total.copy();
     }
 
+    /** Every latency of the intervals closed so far, merged (a copy; the open interval is not closed). */
+    public synchronized Histogram soFar() {
+        return total.copy();
+    }
+
     /** The intervals closed so far, each as recorded in it. */
     public synchronized LatencyLog log() {
         return new LatencyLog(intervals);

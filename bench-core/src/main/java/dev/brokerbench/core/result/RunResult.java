@@ -59,12 +59,12 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
 
     /**
      * OK, LOSS, DUP or ERROR. LOSS: a lost message; with a fault, only a confirmed message that was lost (a durability
-     * violation), since messages in flight at the kill were never confirmed. DUP: a message received twice; after a
-     * fault, only duplicates beyond those the broker flagged as redelivered (a flagged redelivery after a crash is
-     * at-least-once delivery working; an unflagged one is a duplicate an application cannot recognise). ERROR:
-     * errors, except the expected send failures of the phase the fault hit; and, when the clients were to reconnect or
-     * fail over by themselves, publishers that gave up on a message or before sending every one (the failover did not
-     * work for them).
+     * violation), since messages in flight at the kill were never confirmed. Then ERROR when the clients were to
+     * reconnect or fail over by themselves and not every message was confirmed in the end (the failover did not work
+     * for some publisher: it gave up on a message, or stopped): that outranks duplicates. DUP: a message received
+     * twice; after a fault, only duplicates beyond those the broker flagged as redelivered (a flagged redelivery
+     * after a crash is at-least-once delivery working; an unflagged one is a duplicate an application cannot
+     * recognise). ERROR: errors, except the expected send failures of the phase the fault hit.
      */
     public Status status() {
         if (rpc != null) {
@@ -74,19 +74,23 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
             if (fault == null ? accounting.lost() > 0 : accounting.lostConfirmed() > 0) {
                 return Status.LOSS;
             }
+            if (failoverIncomplete()) {
+                return Status.ERROR;
+            }
             if (fault == null ? accounting.duplicates() > 0 : accounting.duplicates() > accounting.redelivered()) {
                 return Status.DUP;
             }
-        }
-        if (fault != null && dev.brokerbench.core.model.Fault.reconnects(workload.fault()) && accounting != null
-                && reportedPhase() != null
-                && (accounting.sent() < reportedPhase().expected() || accounting.failed() > 0)) {
-            return Status.ERROR;
         }
         boolean errored = !errors.isEmpty() || phases.stream()
                 .filter(p -> fault == null || !p.reported() || p.action() != dev.brokerbench.core.model.Action.PUBLISH)
                 .anyMatch(p -> !p.errors().isEmpty());
         return errored || accounting == null ? Status.ERROR : Status.OK;
+    }
+
+    /** The clients were to ride out the fault by themselves, and not every message they were to send was confirmed. */
+    private boolean failoverIncomplete() {
+        return fault != null && dev.brokerbench.core.model.Fault.reconnects(workload.fault())
+                && reportedPhase() != null && accounting.confirmed() < reportedPhase().expected();
     }
 
     /**

@@ -129,6 +129,9 @@ final class ConsumePhase {
         LatencyRecorder endToEnd = beside == null ? null : beside.endToEnd();
         IntervalSampler sampler = IntervalSampler.start(endToEnd == null ? List.of() : List.of(endToEnd));
         ctx.progress().phaseStarted(ctx.label(), expected, clock::count);
+        if (endToEnd != null) {
+            ctx.progress().latencyOf(dev.brokerbench.core.result.LatencyMetric.END_TO_END, endToEnd::soFar);
+        }
         try {
             ClientThreads.run(name, clients, client -> {
                         try {

@@ -11,6 +11,14 @@ public interface ProgressListener {
     default void phaseStarted(String label, long total, LongSupplier done) {
     }
 
+    /**
+     * The phase that started last records {@code metric}; {@code soFar} is every latency of it recorded up to the
+     * last closed interval (at most a second old), safe to call from another thread.
+     */
+    default void latencyOf(dev.brokerbench.core.result.LatencyMetric metric,
+                           java.util.function.Supplier<org.HdrHistogram.Histogram> soFar) {
+    }
+
     default void phaseEnded() {
     }
 }

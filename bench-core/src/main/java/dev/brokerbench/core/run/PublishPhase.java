@@ -98,6 +98,9 @@ final class PublishPhase {
             ctx.control().cluster().kill(leader);
         };
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
+        if (mode.confirmed()) {
+            ctx.progress().latencyOf(LatencyMetric.CONFIRM, latency::soFar);
+        }
         FaultTrigger trigger = ctx.fault() == null ? null
                 : FaultTrigger.start(kill, clock, (long) Math.ceil(streams.total() * ctx.fault().at()));
         boolean paced = ctx.workload().ratePerSecond() > 0;

@@ -67,6 +67,9 @@ final class RpcPhase {
             serverTally.attach(clock.lane(streams.size()));
         }
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
+        if (!oneWay) {
+            ctx.progress().latencyOf(LatencyMetric.CALL, latency::soFar);
+        }
         IntervalSampler sampler = IntervalSampler.start(oneWay ? List.of() : List.of(latency));
         try {
             ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().requester(ctx.workload().queue(),
