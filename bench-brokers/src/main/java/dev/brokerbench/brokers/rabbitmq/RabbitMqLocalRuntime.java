@@ -121,34 +121,28 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
         }
         Map<String, String> settings = settings(env, queueType);
         settings.put("installation", "Debian rabbitmq-server, private node (own HOME, cookie, epmd, ports)");
+        BrokerInstance broker;
         if (nodes == 1) {
-            LocalBrokerInstance node = Instances.startOrClean(members.get(0).instance(this, env, settings,
-                    List.of(epmd)));
-            if (queueType == QueueType.QUORUM) {
-                try {
-                    members.get(0).ctl().defaultToQuorumQueues();
-                } catch (BrokerStartException e) {
-                    node.close();
-                    throw e;
-                }
+            broker = Instances.startOrClean(members.get(0).instance(this, env, settings, List.of(epmd)));
+        } else {
+            settings.put("cluster", nodes + " nodes, classic peer discovery (the node list in each node's config),"
+                    + " one Erlang cookie; clients are given every node's address");
+            List<LocalCluster.NodeStart> starts = new ArrayList<>();
+            for (Node node : members) {
+                starts.add(() -> node.instance(this, env, settings, List.of()).start());
             }
-            return node;
+            broker = LocalCluster.start(this, starts, members.stream().map(Node::name).toList(),
+                    (running, queue) -> leaderOf(members, running, queue), Map.of(), List.of(epmd), dir);
         }
-        settings.put("cluster", nodes + " nodes, classic peer discovery (the node list in each node's config),"
-                + " one Erlang cookie; clients are given every node's address");
-        List<LocalCluster.NodeStart> starts = new ArrayList<>();
-        for (Node node : members) {
-            starts.add(() -> node.instance(this, env, settings, List.of()).start());
+        if (queueType == QueueType.QUORUM) {
+            try {
+                members.get(0).ctl().defaultToQuorumQueues();
+            } catch (BrokerStartException e) {
+                broker.close();
+                throw e;
+            }
         }
-        LocalCluster cluster = LocalCluster.start(this, starts, members.stream().map(Node::name).toList(),
-                (running, queue) -> leaderOf(members, running, queue), Map.of(), List.of(epmd), dir);
-        try {
-            members.get(0).ctl().defaultToQuorumQueues();
-        } catch (BrokerStartException e) {
-            cluster.close();
-            throw e;
-        }
-        return cluster;
+        return broker;
     }
 
     /** The quorum queue's leader, as a running node's {@code rabbitmqctl list_queues} says. */

@@ -41,8 +41,11 @@ class NetworkNamespaceIT {
             assertThat(ns.address()).startsWith("10.213.").isNotEqualTo("127.0.0.1");
             try (Socket s = new Socket(ns.address(), port)) {
                 s.setTcpNoDelay(true);
-                double meanMillis = meanRoundTripMillis(s, 200);
-                assertThat(meanMillis).as("2 ms asked for").isBetween(2.0, 2.0 + 1.5);
+                // the median, not the mean: a round trip the loaded machine (another fork's brokers) delayed says
+                // nothing of the relay; none may come back sooner than asked
+                double[] millis = roundTripsMillis(s, 200);
+                assertThat(millis[0]).as("the fastest of 200, 2 ms asked for").isGreaterThanOrEqualTo(2.0);
+                assertThat(millis[millis.length / 2]).as("the median of 200, 2 ms asked for").isBetween(2.0, 3.0);
             } finally {
                 echo.kill();
             }
@@ -65,19 +68,23 @@ class NetworkNamespaceIT {
         await().atMost(Duration.ofSeconds(15)).until(() -> !namespaces().contains(name));
     }
 
-    private static double meanRoundTripMillis(Socket s, int trips) throws IOException {
+    /** Each round trip of one byte, sorted. */
+    private static double[] roundTripsMillis(Socket s, int trips) throws IOException {
         InputStream in = s.getInputStream();
         OutputStream out = s.getOutputStream();
         for (int i = 0; i < 20; i++) { // the JIT and the relay's threads warm up
             out.write(1);
             in.read();
         }
-        long t0 = System.nanoTime();
+        double[] millis = new double[trips];
         for (int i = 0; i < trips; i++) {
+            long t0 = System.nanoTime();
             out.write(1);
             assertThat(in.read()).isEqualTo(1);
+            millis[i] = (System.nanoTime() - t0) / 1e6;
         }
-        return (System.nanoTime() - t0) / 1e6 / trips;
+        java.util.Arrays.sort(millis);
+        return millis;
     }
 
     private static String namespaces() throws IOException, InterruptedException {
