@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A RabbitMQ cluster of three nodes with quorum queues and an Artemis primary/backup pair with replication, each
- * started from scratch: the seed cases c1 and c3 run on them, and the node leading the queue is killed with
+ * A RabbitMQ cluster of three nodes with quorum queues, an Artemis primary/backup pair with replication and a Kafka
+ * cluster of three brokers (replication 3, min ISR 2), each started from scratch: the seed cases c1 and c3 run on them, and the node leading the queue is killed with
  * kill -9 in the middle of a sync (f5) and an async (f6) publish. The clients fail over by themselves; nothing the
  * broker confirmed may be lost, and the broker's own count is kept beside the suite's.
  */
@@ -29,7 +29,8 @@ class ClusterIT {
     void clustersRunTheSeedCasesAndLoseNothingConfirmedWhenTheirLeaderDies() throws Exception {
         Path out = tmp.resolve("clusters");
         ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--runtime", "local",
-                "--broker", "rabbitmq-cluster,artemis-ha", "--client", "rabbitmq-amqp091,artemis-core-jms",
+                "--broker", "rabbitmq-cluster,artemis-ha,kafka-cluster", "--client",
+                "rabbitmq-amqp091,artemis-core-jms,kafka-clients",
                 "--case", "c1,c3,f5,f6", "--scale", ItSupport.faultScale(), "--out", out.toString(), "--heap", "1g",
                 "--no-progress");
         List<RunResult> results = new ResultStore(out).readAll();
@@ -37,10 +38,11 @@ class ClusterIT {
                 r -> r.broker().brokerId() + " " + r.workload().name(), r -> r));
         assertThat(cells).as(cli.text()).containsOnlyKeys("rabbitmq-cluster c1", "rabbitmq-cluster c3",
                 "rabbitmq-cluster f5", "rabbitmq-cluster f6", "artemis-ha c1", "artemis-ha c3", "artemis-ha f5",
-                "artemis-ha f6");
+                "artemis-ha f6", "kafka-cluster c1", "kafka-cluster c3", "kafka-cluster f5", "kafka-cluster f6");
         assertThat(cells.get("rabbitmq-cluster c1").broker().settings().get("nodes")).startsWith("3: ");
         assertThat(cells.get("rabbitmq-cluster c1").broker().settings().get("queue")).startsWith("quorum queue");
         assertThat(cells.get("artemis-ha c1").broker().settings().get("nodes")).startsWith("2: primary");
+        assertThat(cells.get("kafka-cluster c1").broker().settings().get("nodes")).startsWith("3: kafka-1");
         for (RunResult r : results) {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name() + ": "
                     + r.accounting().summary();

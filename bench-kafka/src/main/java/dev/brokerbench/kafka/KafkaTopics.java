@@ -104,7 +104,9 @@ final class KafkaTopics implements AutoCloseable {
             return;
         }
         try {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all()
+            // the broker's default replication factor: 1 on one node, 3 on the suite's cluster
+            admin.createTopics(List.of(new NewTopic(topic, java.util.Optional.of(partitions),
+                    java.util.Optional.empty()))).all()
                     .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {

@@ -2,9 +2,7 @@ package dev.brokerbench.brokers.kafka;
 
 import dev.brokerbench.brokers.local.Instances;
 import dev.brokerbench.brokers.local.LocalBrokerInstance;
-import dev.brokerbench.brokers.local.LocalCommand;
 import dev.brokerbench.brokers.local.LocalLaunch;
-import dev.brokerbench.brokers.probe.KafkaApiVersionsProbe;
 import dev.brokerbench.core.broker.BrokerDescriptor;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
@@ -13,19 +11,13 @@ import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
-import dev.brokerbench.process.Jvm;
 import dev.brokerbench.process.Ports;
-import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
 /**
  * Apache Kafka in KRaft mode (the server jars from Maven Central, in broker-dist's {@code kafka/}) as a local
@@ -86,29 +78,13 @@ public class KafkaLocalRuntime implements BrokerRuntime {
         int port = ports[0];
         int controllerPort = ports[1];
         Path config = dir.resolve("server.properties");
-        writeProperties(config, KafkaServerConfig.local("127.0.0.1", port, controllerPort,
+        KafkaProcess.writeProperties(config, KafkaServerConfig.local("127.0.0.1", port, controllerPort,
                 dir.resolve("data").toString(), durability, secure));
-        Path logs = dir.resolve("logs");
-        // what the storage tool and the server share: the jars and the logging
-        List<String> classpath = List.of(
-                "-Dlog4j2.configurationFile=" + home.resolve("config").resolve("log4j2.properties"),
-                "-Dkafka.logs.dir=" + logs, "-cp", home.resolve("lib") + "/*");
-        List<String> format = new ArrayList<>(List.of(Jvm.javaExecutable()));
-        format.addAll(classpath);
-        format.addAll(List.of("kafka.tools.StorageTool", "format", "--standalone", "--cluster-id",
-                KafkaClusterId.random(), "--config", config.toString()));
+        List<String> format = new ArrayList<>(List.of("--standalone", "--cluster-id", KafkaClusterId.random()));
         format.addAll(KafkaSecureListener.formatArguments(secure));
-        LocalCommand.run("kafka-storage format", format, dir, dir.resolve("format.log"), env.startTimeout());
-
-        List<String> command = new ArrayList<>(List.of(Jvm.javaExecutable()));
-        command.addAll(Arrays.asList(KafkaServerConfig.heapOptions(env.heap()).split(" ")));
-        command.addAll(Arrays.asList(KafkaServerConfig.JVM_PERFORMANCE_OPTIONS.split(" ")));
-        command.add(Jvm.lifelineAgent(env.distributionDir(), dir));
-        command.addAll(classpath);
-        command.addAll(List.of(KafkaServerConfig.MAIN, config.toString()));
+        KafkaProcess.format(home, dir, config, format, env.startTimeout());
         Endpoint endpoint = Endpoint.loopback(Protocol.KAFKA, port);
-        LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, dir.resolve("console.log"),
-                logs.resolve("server.log"), endpoint, new KafkaApiVersionsProbe(), KafkaServerConfig.STARTED);
+        LocalLaunch launch = KafkaProcess.launch(env, home, dir, config, endpoint);
         Map<String, String> settings = durability.settings(env.heap());
         settings.put("installation", "kafka_2.13 and its dependencies from Maven Central, kafka-storage format"
                 + " --standalone, kafka.Kafka server.properties");
@@ -117,15 +93,5 @@ public class KafkaLocalRuntime implements BrokerRuntime {
                 ? "; client certificate required" : "") + ")"));
         return Instances.startOrClean(new LocalBrokerInstance(this, launch, Map.of(Protocol.KAFKA, endpoint), settings,
                 env, dir));
-    }
-
-    private static void writeProperties(Path file, Map<String, String> values) throws BrokerStartException {
-        Properties p = new Properties();
-        p.putAll(values);
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            p.store(w, "written by brokerbench (KafkaServerConfig)");
-        } catch (IOException e) {
-            throw new BrokerStartException("cannot write " + file + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -64,6 +64,40 @@ public final class KafkaServerConfig {
     }
 
     /**
+     * One node of a local cluster of {@code controllerPorts.size()} nodes, each broker and controller, node ids from
+     * 1: a static quorum of every node's controller listener; every topic replicated to three nodes and written to
+     * at least two before an {@code acks=all} produce is acknowledged.
+     *
+     * @param nodeId 1-based, this node's place in {@code controllerPorts}
+     */
+    public static Map<String, String> cluster(String host, int nodeId, int clientPort, List<Integer> controllerPorts,
+                                              String logDir, KafkaDurability durability) {
+        Map<String, String> p = common(logDir, durability);
+        p.put("node.id", String.valueOf(nodeId));
+        StringBuilder voters = new StringBuilder();
+        for (int i = 0; i < controllerPorts.size(); i++) {
+            voters.append(i == 0 ? "" : ",").append(i + 1).append('@').append(host).append(':')
+                    .append(controllerPorts.get(i));
+        }
+        p.put("controller.quorum.voters", voters.toString());
+        p.put("listeners", CLIENT_LISTENER + "://" + host + ":" + clientPort + "," + CONTROLLER_LISTENER + "://" + host
+                + ":" + controllerPorts.get(nodeId - 1));
+        p.put("advertised.listeners", CLIENT_LISTENER + "://" + host + ":" + clientPort);
+        p.put("inter.broker.listener.name", CLIENT_LISTENER);
+        p.put("listener.security.protocol.map", CONTROLLER_LISTENER + ":PLAINTEXT," + CLIENT_LISTENER + ":PLAINTEXT");
+        String replicas = String.valueOf(Math.min(3, controllerPorts.size()));
+        String minIsr = String.valueOf(Math.min(2, controllerPorts.size()));
+        p.put("default.replication.factor", replicas);
+        p.put("min.insync.replicas", minIsr);
+        p.put("offsets.topic.replication.factor", replicas);
+        p.put("transaction.state.log.replication.factor", replicas);
+        p.put("transaction.state.log.min.isr", minIsr);
+        p.put("share.coordinator.state.topic.replication.factor", replicas);
+        p.put("share.coordinator.state.topic.min.isr", minIsr);
+        return p;
+    }
+
+    /**
      * In a container: clients on {@code clientPort} of every interface, told to connect to the port published on the
      * host's loopback; the controller and the broker's own listener on the container's localhost only; a static
      * quorum of one voter (as the official image's examples).

@@ -90,10 +90,64 @@ public final class LocalCluster implements BrokerInstance, Cluster {
             return new LocalCluster(runtime, started, names, leadership, settings, companions, dir,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
         } catch (BrokerStartException | RuntimeException e) {
-            started.forEach(LocalBrokerInstance::close);
-            companions.forEach(ChildProcess::kill);
-            Cleanup.deleteNow(dir);
+            removeAll(started, companions, dir);
             throw e;
+        }
+    }
+
+    /**
+     * Starts every node at once and waits until all are ready, for a cluster whose nodes cannot be ready alone (a
+     * Kafka node's broker waits for a quorum of controllers). On a failure everything is closed and deleted.
+     */
+    public static LocalCluster startTogether(BrokerRuntime runtime, List<LocalBrokerInstance> nodes,
+                                             List<String> names, Leadership leadership, Map<String, String> settings,
+                                             List<ChildProcess> companions, Path dir) throws BrokerStartException {
+        long t0 = System.nanoTime();
+        try {
+            startAll(nodes, names);
+            return new LocalCluster(runtime, nodes, names, leadership, settings, companions, dir,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        } catch (BrokerStartException | RuntimeException e) {
+            removeAll(nodes, companions, dir);
+            throw e;
+        }
+    }
+
+    /** After a failed start: closes what was started, kills the companions, deletes the directory. */
+    private static void removeAll(List<LocalBrokerInstance> nodes, List<ChildProcess> companions, Path dir) {
+        nodes.forEach(LocalBrokerInstance::close);
+        companions.forEach(ChildProcess::kill);
+        Cleanup.deleteNow(dir);
+    }
+
+    /** Starts every node on a thread of its own and waits for all; the first failure, naming its node. */
+    private static void startAll(List<LocalBrokerInstance> nodes, List<String> names) throws BrokerStartException {
+        List<Thread> threads = new ArrayList<>();
+        Map<Integer, BrokerStartException> failures = new java.util.concurrent.ConcurrentHashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            int index = i;
+            Thread t = new Thread(() -> {
+                try {
+                    nodes.get(index).start();
+                } catch (BrokerStartException e) {
+                    failures.put(index, e);
+                }
+            }, "start-" + names.get(i));
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BrokerStartException("interrupted while the nodes started");
+            }
+        }
+        if (!failures.isEmpty()) {
+            Map.Entry<Integer, BrokerStartException> first = new TreeMap<>(failures).firstEntry();
+            throw new BrokerStartException(new Node(first.getKey(), names.get(first.getKey())).describe() + ": "
+                    + first.getValue().getMessage(), first.getValue());
         }
     }
 
@@ -195,33 +249,7 @@ public final class LocalCluster implements BrokerInstance, Cluster {
     @Override
     public void restart() throws BrokerStartException {
         nodes.forEach(LocalBrokerInstance::stop);
-        List<Thread> threads = new ArrayList<>();
-        Map<Integer, BrokerStartException> failures = new java.util.concurrent.ConcurrentHashMap<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            int index = i;
-            Thread t = new Thread(() -> {
-                try {
-                    nodes.get(index).start();
-                } catch (BrokerStartException e) {
-                    failures.put(index, e);
-                }
-            }, "restart-" + names.get(i));
-            t.start();
-            threads.add(t);
-        }
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new BrokerStartException("interrupted while the nodes restarted");
-            }
-        }
-        if (!failures.isEmpty()) {
-            Map.Entry<Integer, BrokerStartException> first = new TreeMap<>(failures).firstEntry();
-            throw new BrokerStartException(node(first.getKey()).describe() + ": " + first.getValue().getMessage(),
-                    first.getValue());
-        }
+        startAll(nodes, names);
     }
 
     @Override

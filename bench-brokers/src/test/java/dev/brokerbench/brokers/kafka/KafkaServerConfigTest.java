@@ -29,6 +29,22 @@ class KafkaServerConfigTest {
     }
 
     @Test
+    void aClusterNodeKnowsEveryControllerAndEveryTopicIsOnThreeBrokersAndTwoBeforeAnAcknowledgement() {
+        Map<String, String> p = KafkaServerConfig.cluster("127.0.0.1", 2, 9092, List.of(9101, 9102, 9103), "/d",
+                KafkaDurability.PAGE_CACHE);
+        assertThat(p).containsEntry("node.id", "2")
+                .containsEntry("controller.quorum.voters", "1@127.0.0.1:9101,2@127.0.0.1:9102,3@127.0.0.1:9103")
+                .containsEntry("listeners", "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9102")
+                .containsEntry("advertised.listeners", "PLAINTEXT://127.0.0.1:9092")
+                .containsEntry("default.replication.factor", "3")
+                .containsEntry("min.insync.replicas", "2")
+                .containsEntry("offsets.topic.replication.factor", "3")
+                .doesNotContainKey("controller.quorum.bootstrap.servers");
+        assertThat(KafkaClusterLocalRuntime.DESCRIPTOR.variantOf()).contains("kafka");
+        assertThat(KafkaClusterLocalRuntime.DESCRIPTOR.family()).isEqualTo("kafka");
+    }
+
+    @Test
     void inAContainerClientsAreToldTheHostsPortAndTheBrokerTalksToItselfInside() {
         Map<String, String> p = KafkaServerConfig.container(9092, 40123, "/var/lib/kafka/data",
                 KafkaDurability.PAGE_CACHE);

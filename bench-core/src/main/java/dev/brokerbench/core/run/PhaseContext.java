@@ -47,9 +47,14 @@ record PhaseContext(Workload workload, Phase phase, long messages, Driver driver
         static final Limits DEFAULT = new Limits(Duration.ofSeconds(60), Duration.ofSeconds(60),
                 Duration.ofMinutes(10), 20);
 
-        /** After a kill, outstanding confirmations may never come: wait for them only briefly. */
-        Limits forFault() {
-            return new Limits(sessionOpen, Duration.ofSeconds(10), minimumPhase, slowestRate);
+        /**
+         * After a kill, outstanding confirmations may never come: wait for them only briefly, unless the clients are to
+         * ride the fault out (a failover: Kafka's new partition leaders come after the dead broker's session timeout,
+         * 9 s by default, and its producer holds the sends until then).
+         */
+        Limits forFault(dev.brokerbench.core.model.Fault fault) {
+            return new Limits(sessionOpen, Duration.ofSeconds(dev.brokerbench.core.model.Fault.reconnects(fault)
+                    ? 30 : 10), minimumPhase, slowestRate);
         }
 
         Duration deadline(long messages) {

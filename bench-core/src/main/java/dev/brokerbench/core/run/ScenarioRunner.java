@@ -292,7 +292,7 @@ public final class ScenarioRunner {
                     && fault.duringPublish() == (phase.action() == Action.PUBLISH)
                     ? fault : null;
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
-                    label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(),
+                    label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(phaseFault),
                     phaseFault, control, consumerProcesses, window);
             if (phase.action() == Action.LIVE) {
                 LivePhase.Outcome out = LivePhase.run(ctx);
