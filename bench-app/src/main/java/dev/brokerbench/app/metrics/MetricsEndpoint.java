@@ -152,14 +152,14 @@ public final class MetricsEndpoint implements AutoCloseable {
         }
     }
 
+    /** The same quantiles as the running phase's, from the cell's stored histogram. */
     private void latency(String[] cell, LatencyMetric metric, LatencySummary s) {
         if (s == null || s.count() == 0) {
             return;
         }
-        Map<String, Double> micros = Map.of("0.5", s.p50Micros(), "0.99", s.p99Micros(), "0.999", s.p999Micros(),
-                "1", s.maxMicros());
-        micros.forEach((q, v) -> cellLatency.labelValues(cell[0], cell[1], cell[2], cell[3], metric.fileName(), q)
-                .set(v / 1e6));
+        Histogram h = s.decode();
+        QUANTILES.forEach((q, percentile) -> cellLatency.labelValues(cell[0], cell[1], cell[2], cell[3],
+                metric.fileName(), q).set(seconds(h.getValueAtPercentile(percentile))));
     }
 
     private static double seconds(long nanos) {

@@ -118,7 +118,7 @@ public final class ArtemisPairLocalRuntime implements BrokerRuntime {
             Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), ports[i]);
             starts.add(() -> new LocalBrokerInstance(this, launch, endpoints, settings, env, nodeDir).start());
         }
-        return LocalCluster.start(this, starts, NAMES, ArtemisPairLocalRuntime::active, Map.of(), List.of(), dir);
+        return LocalCluster.start(this, starts, NAMES, ArtemisPairLocalRuntime::active, List.of(), dir);
     }
 
     /** The active server: the one whose acceptor answers (a backup's opens only when it takes over). */

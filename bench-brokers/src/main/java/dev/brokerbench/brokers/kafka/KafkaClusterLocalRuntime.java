@@ -99,8 +99,8 @@ public final class KafkaClusterLocalRuntime implements BrokerRuntime {
             throw e instanceof BrokerStartException b ? b
                     : new BrokerStartException("cannot prepare the Kafka cluster in " + dir + ": " + e.getMessage(), e);
         }
-        return LocalCluster.startTogether(this, nodes, names, KafkaClusterLocalRuntime::leaderOf, Map.of(),
-                List.of(), dir);
+        return LocalCluster.startTogether(this, nodes, names, KafkaClusterLocalRuntime::leaderOf, List.of(),
+                dir);
     }
 
     /** The node leading most of the topic's partitions (the lowest node id on a tie), as a running node says. */

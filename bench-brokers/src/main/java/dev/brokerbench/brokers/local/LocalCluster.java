@@ -36,7 +36,6 @@ public final class LocalCluster implements BrokerInstance, Cluster {
     private final List<LocalBrokerInstance> nodes;
     private final List<String> names;
     private final Leadership leadership;
-    private final Map<String, String> settings;
     private final List<ChildProcess> companions;
     private final Path dir;
     private final long startToReadyMillis;
@@ -46,12 +45,11 @@ public final class LocalCluster implements BrokerInstance, Cluster {
     /**
      * @param nodes      the started nodes, in the order clients try them
      * @param names      each node's name, as the broker calls it
-     * @param settings   what the cluster adds to the first node's settings (its shape, the queues' type)
      * @param companions processes the nodes share (e.g. RabbitMQ's private epmd), killed when the cluster closes
      * @param dir        the cluster's own directory, holding the nodes' directories; deleted at close
      */
     private LocalCluster(BrokerRuntime runtime, List<LocalBrokerInstance> nodes, List<String> names,
-                         Leadership leadership, Map<String, String> settings, List<ChildProcess> companions, Path dir,
+                         Leadership leadership, List<ChildProcess> companions, Path dir,
                          long startToReadyMillis) {
         if (nodes.size() != names.size() || nodes.size() < 2) {
             throw new IllegalArgumentException("a cluster needs two or more nodes, each named; got " + nodes.size()
@@ -61,7 +59,6 @@ public final class LocalCluster implements BrokerInstance, Cluster {
         this.nodes = List.copyOf(nodes);
         this.names = List.copyOf(names);
         this.leadership = leadership;
-        this.settings = Map.copyOf(settings);
         this.companions = List.copyOf(companions);
         this.dir = dir;
         this.startToReadyMillis = startToReadyMillis;
@@ -79,15 +76,14 @@ public final class LocalCluster implements BrokerInstance, Cluster {
      * closed, the companions killed and the directory deleted.
      */
     public static LocalCluster start(BrokerRuntime runtime, List<NodeStart> starts, List<String> names,
-                                     Leadership leadership, Map<String, String> settings,
-                                     List<ChildProcess> companions, Path dir) throws BrokerStartException {
+                                     Leadership leadership, List<ChildProcess> companions, Path dir) throws BrokerStartException {
         long t0 = System.nanoTime();
         List<LocalBrokerInstance> started = new ArrayList<>();
         try {
             for (NodeStart start : starts) {
                 started.add(start.start());
             }
-            return new LocalCluster(runtime, started, names, leadership, settings, companions, dir,
+            return new LocalCluster(runtime, started, names, leadership, companions, dir,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
         } catch (BrokerStartException | RuntimeException e) {
             removeAll(started, companions, dir);
@@ -100,12 +96,12 @@ public final class LocalCluster implements BrokerInstance, Cluster {
      * Kafka node's broker waits for a quorum of controllers). On a failure everything is closed and deleted.
      */
     public static LocalCluster startTogether(BrokerRuntime runtime, List<LocalBrokerInstance> nodes,
-                                             List<String> names, Leadership leadership, Map<String, String> settings,
+                                             List<String> names, Leadership leadership,
                                              List<ChildProcess> companions, Path dir) throws BrokerStartException {
         long t0 = System.nanoTime();
         try {
             startAll(nodes, names);
-            return new LocalCluster(runtime, nodes, names, leadership, settings, companions, dir,
+            return new LocalCluster(runtime, nodes, names, leadership, companions, dir,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
         } catch (BrokerStartException | RuntimeException e) {
             removeAll(nodes, companions, dir);
@@ -155,7 +151,6 @@ public final class LocalCluster implements BrokerInstance, Cluster {
     public BrokerInfo info() {
         BrokerInfo first = nodes.get(0).info();
         Map<String, String> all = new TreeMap<>(first.settings());
-        all.putAll(settings);
         all.put("nodes", nodes.size() + ": " + describeNodes());
         all.put("broker CPU", "not measured: the broker runs as " + nodes.size() + " processes");
         return new BrokerInfo(runtime.broker().id(), runtime.broker().displayName(), first.version(), runtime.kind(),
@@ -205,11 +200,6 @@ public final class LocalCluster implements BrokerInstance, Cluster {
     @Override
     public Optional<Cluster> cluster() {
         return Optional.of(this);
-    }
-
-    @Override
-    public int size() {
-        return nodes.size();
     }
 
     @Override

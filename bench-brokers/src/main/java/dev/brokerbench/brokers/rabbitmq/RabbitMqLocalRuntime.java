@@ -132,7 +132,7 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
                 starts.add(() -> node.instance(this, env, settings, List.of()).start());
             }
             broker = LocalCluster.start(this, starts, members.stream().map(Node::name).toList(),
-                    (running, queue) -> leaderOf(members, running, queue), Map.of(), List.of(epmd), dir);
+                    (running, queue) -> leaderOf(members, running, queue), List.of(epmd), dir);
         }
         if (queueType == QueueType.QUORUM) {
             try {

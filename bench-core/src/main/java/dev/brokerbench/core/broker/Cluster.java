@@ -5,9 +5,6 @@ package dev.brokerbench.core.broker;
  * queue, kill -9 of that one node while the others go on, and its return.
  */
 public interface Cluster {
-    /** How many nodes the broker has. */
-    int size();
-
     /**
      * The node that leads {@code queue}'s writes now: the quorum queue's leader, the active server of a pair. Asking
      * may take seconds (a CLI round trip): ask before the kill is due.

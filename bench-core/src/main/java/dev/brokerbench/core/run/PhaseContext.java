@@ -49,12 +49,13 @@ record PhaseContext(Workload workload, Phase phase, long messages, Driver driver
 
         /**
          * After a kill, outstanding confirmations may never come: wait for them only briefly, unless the clients are to
-         * ride the fault out (a failover: Kafka's new partition leaders come after the dead broker's session timeout,
-         * 9 s by default, and its producer holds the sends until then).
+         * ride the fault out: then as long as a failed send is retried after a failover (Kafka's new partition
+         * leaders come after the dead broker's session timeout, 9 s by default, and its producer holds the sends
+         * until then).
          */
         Limits forFault(dev.brokerbench.core.model.Fault fault) {
-            return new Limits(sessionOpen, Duration.ofSeconds(dev.brokerbench.core.model.Fault.reconnects(fault)
-                    ? 30 : 10), minimumPhase, slowestRate);
+            return new Limits(sessionOpen, dev.brokerbench.core.model.Fault.reconnects(fault)
+                    ? PublishClient.FAILOVER_RETRY_FOR : Duration.ofSeconds(10), minimumPhase, slowestRate);
         }
 
         Duration deadline(long messages) {

@@ -106,11 +106,6 @@ class LeaderKillTest {
         }
 
         @Override
-        public int size() {
-            return 3;
-        }
-
-        @Override
         public Node leaderOf(String queue) {
             return new Node(0, "rabbit-1");
         }
