@@ -117,6 +117,16 @@ class CliValidationTest {
             "--jmh --jmh-paths some        | '--jmh-paths': expected one of [NATIVE, ALL] (case-insensitive) but was 'some'",
             "--data-dir /no/such/dir       | --data-dir: /no/such/dir is not a directory",
             "--data-dir /dev/shm           | --data-dir: /dev/shm is on tmpfs, where fsync does nothing",
+            "--shard 0/2                   | --shard-group: a sharded run needs a group name of 1-40 letters",
+            "--shard 0/2 --shard-group a/b | --shard-group: a sharded run needs a group name of 1-40 letters",
+            "--shard 2/2 --shard-group g   | --shard: shard index must be 0..1 of 2, got 2",
+            "--shard 0/1 --shard-group g   | --shard: N must be at least 2",
+            "--shard half --shard-group g  | --shard: a shard is I/N: its 0-based index I of N shards (e.g. 0/2), got half",
+            "--shard-group g               | --shard-group: only with --shard I/N",
+            "--shard 0/2 --shard-group g --shard-wait 0 | --shard-wait: must be 1..3600, got 0",
+            "--shard 0/2 --shard-group g   | --shard: the shards must share one broker, which none of them starts",
+            "--shard 0/2 --shard-group g --runtime external --url artemis=core://h:1 --duration 5 | --shard: not with --duration",
+            "--shard 0/2 --shard-group g --runtime external --url artemis=core://h:1 --warmup-seconds 3 | --shard: not with --warmup-seconds",
             "--colour blue                 | Unknown options: '--colour'"})
     void rejectsBadInputWithOneLineAndExitCode2(String args, String expected) {
         Path out = tmp.resolve("results");

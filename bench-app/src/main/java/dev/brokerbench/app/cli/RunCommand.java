@@ -27,7 +27,9 @@ import dev.brokerbench.core.run.MatrixRunner;
 import dev.brokerbench.core.run.PassPlan;
 import dev.brokerbench.core.run.RunListener;
 import dev.brokerbench.core.run.Schedule;
+import dev.brokerbench.core.run.ShardRun;
 import dev.brokerbench.core.run.StealRetry;
+import dev.brokerbench.core.shard.ShardFile;
 import dev.brokerbench.core.run.Warmup;
 import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.DriverFactory;
@@ -204,6 +206,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metricsOptions = new MetricsOptions();
 
+    @Mixin
+    ShardOptions shardOptions = new ShardOptions();
+
     @Override
     public Integer call() throws Exception {
         CommandLine cli = spec.commandLine();
@@ -248,10 +253,14 @@ public final class RunCommand implements Callable<Integer> {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
         }
         metricsOptions.validate(cli);
-        StealRetry stealRetry = steal.retry(cli);
-        Warmup warmup = Warmup.forSeconds(warmupSeconds);
+        java.util.Optional<ShardRun> sharding = shardOptions.validate(cli, !brokerOptions.urls.isEmpty(),
+                shardIncompatible(cli));
+        StealRetry stealRetry = sharding.isPresent() ? StealRetry.NONE : steal.retry(cli);
+        Warmup warmup = sharding.isPresent() ? Warmup.SINGLE_PASS : Warmup.forSeconds(warmupSeconds);
         Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
-        Schedule schedule = new Schedule(repeats, seed != null ? seed : new java.security.SecureRandom().nextLong());
+        // the shards of a run shuffle the cells alike
+        Schedule schedule = new Schedule(repeats, seed != null ? seed : sharding.isPresent()
+                ? sharding.get().shard().group().hashCode() : new java.security.SecureRandom().nextLong());
         brokerOptions.validate(cli);
         brokerOptions.validateRuntime(cli, catalog,
                 brokerIds.stream().filter(id -> catalog.brokerIds().contains(id)).toList(),
@@ -310,6 +319,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             new MatrixRunner(env, listener, runId, scale,
                     new RateWindow(RateWindow.DEFAULT.completions(), Duration.ofMillis(windowMinMillis)))
+                    .sharded(sharding.orElse(null))
                     .planned(new PassPlan(warmup, durationSeconds == null ? null : Duration.ofSeconds(durationSeconds),
                             slowed, stealRetry))
                     .run(entries,
@@ -325,8 +335,24 @@ public final class RunCommand implements Callable<Integer> {
         ResultStore.writeAtomically(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
                 .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
                         schedule.repeats(), schedule.seed(), calibration)));
+        if (sharding.isPresent()) {
+            new ShardFile(sharding.get().shard(), sharding.get().cells()).write(dir);
+            console.println(sharding.get().shard().describe() + ": " + sharding.get().cells().size() + " cells in "
+                    + dir.resolve(ShardFile.NAME).toAbsolutePath() + "; bench merge DIR... joins the shards");
+        }
         console.println("results: " + dir.toAbsolutePath());
         return summary.clean() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;
+    }
+
+    /** Options given that a shard cannot honour: every shard must run the same passes. */
+    private java.util.Optional<String> shardIncompatible(CommandLine cli) {
+        CommandLine.ParseResult given = cli.getParseResult();
+        for (String option : List.of("--duration", "--warmup-seconds", "--jmh", "--slowdown")) {
+            if (given.hasMatchedOption(option)) {
+                return java.util.Optional.of(option);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private Slowdown slowdown(CommandLine cli, Catalog catalog) {

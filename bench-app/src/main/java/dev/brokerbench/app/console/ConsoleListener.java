@@ -67,6 +67,15 @@ public final class ConsoleListener implements RunListener {
     }
 
     @Override
+    public void shardCell(dev.brokerbench.core.result.ShardCell cell) {
+        dev.brokerbench.core.result.ShardCell.Phase reported = cell.phases().stream()
+                .filter(p -> p.reported() && p.pass().equals("measured")).findFirst().orElse(null);
+        out.println("  " + cell.workload() + " on " + cell.broker() + "/" + cell.path() + ": " + cell.shard().describe()
+                + (reported == null ? "" : String.format(java.util.Locale.ROOT, ", its %s %,d of %,d", reported.name(),
+                reported.completed(), reported.expected())) + " (bench merge gives the cell's figures)");
+    }
+
+    @Override
     public void phaseStarted(String label, long total, LongSupplier done) {
         progress.phaseStarted(label, total, done);
     }

@@ -22,27 +22,50 @@ public final class Reconciler {
      * consumers of what they left): a message received by two of them counts as a duplicate.
      */
     public static Accounting reconcile(SendLedger sent, List<ReceiveLedger> parts, List<OrderTracker> consumers) {
-        Streams streams = sent.streams();
         for (ReceiveLedger part : parts) {
-            if (streams != part.streams()) {
+            if (sent.streams() != part.streams()) {
                 throw new IllegalArgumentException("ledgers of different phases");
+            }
+        }
+        return reconcile(SendRecord.of(sent), parts.stream().map(ReceiptRecord::of).toList(), accounts(consumers));
+    }
+
+    /** Each consumer's deliveries and reorderings, by client index. */
+    public static List<ConsumerAccount> accounts(List<OrderTracker> consumers) {
+        List<ConsumerAccount> accounts = new ArrayList<>();
+        for (int i = 0; i < consumers.size(); i++) {
+            accounts.add(new ConsumerAccount(i, consumers.get(i).received(), consumers.get(i).reordered()));
+        }
+        return accounts;
+    }
+
+    /**
+     * The same from records: the sends of one phase (of every shard, {@link SendRecord#plus}) against the receipts
+     * of every drain of it (one per shard): a message received in two parts counts as a duplicate.
+     */
+    public static Accounting reconcile(SendRecord sent, List<ReceiptRecord> parts, List<ConsumerAccount> consumers) {
+        for (ReceiptRecord part : parts) {
+            if (part.tag() != sent.tag() || part.streams().size() != sent.streams().size()) {
+                throw new IllegalArgumentException("receipts of another phase (tag " + part.tag() + ", sends' "
+                        + sent.tag() + ")");
             }
         }
         long totalSent = 0, totalConfirmed = 0, totalFailed = 0, totalReceived = 0, totalDuplicates = 0;
         long totalLost = 0, lostConfirmed = 0, unconfirmedPresent = 0;
         List<ProducerAccount> producers = new ArrayList<>();
-        for (int i = 0; i < streams.size(); i++) {
-            long n = sent.sentCount(i);
+        for (int i = 0; i < sent.streams().size(); i++) {
+            SendRecord.Stream stream = sent.streams().get(i);
+            long n = stream.sent();
             BitSet sentSet = new BitSet();
             sentSet.set(0, (int) n);
-            BitSet confirmed = sent.confirmedSet(i);
+            BitSet confirmed = stream.confirmedSet();
             BitSet got = new BitSet();
             long d = 0;
-            for (ReceiveLedger part : parts) {
-                BitSet set = part.receivedSet(i);
+            for (ReceiptRecord part : parts) {
+                BitSet set = part.streams().get(i).receivedSet();
                 BitSet twice = (BitSet) got.clone();
                 twice.and(set);
-                d += part.duplicates(i) + twice.cardinality();
+                d += part.streams().get(i).duplicates() + twice.cardinality();
                 got.or(set);
             }
 
@@ -59,25 +82,20 @@ public final class Reconciler {
                     SequenceRange.of(lostAndConfirmed, Accounting.LOST_RANGES_KEPT)));
             totalSent += n;
             totalConfirmed += c;
-            totalFailed += sent.failedSet(i).cardinality();
+            totalFailed += stream.failedSet().cardinality();
             totalReceived += r;
             totalDuplicates += d;
             totalLost += lost.cardinality();
             lostConfirmed += lostAndConfirmed.cardinality();
             unconfirmedPresent += presentUnconfirmed.cardinality();
         }
-        List<ConsumerAccount> consumerAccounts = new ArrayList<>();
-        long reordered = 0;
-        for (int i = 0; i < consumers.size(); i++) {
-            consumerAccounts.add(new ConsumerAccount(i, consumers.get(i).received(), consumers.get(i).reordered()));
-            reordered += consumers.get(i).reordered();
-        }
-        long redelivered = parts.stream().mapToLong(ReceiveLedger::redelivered).sum();
-        long foreign = parts.stream().mapToLong(p -> p.foreign() + p.outOfRange()).sum();
-        Accounting.Rollbacks rollbacks = new Accounting.Rollbacks(sent.rolledBackTotal(),
-                parts.stream().mapToLong(ReceiveLedger::rolledBack).sum());
+        long reordered = consumers.stream().mapToLong(ConsumerAccount::reordered).sum();
+        long redelivered = parts.stream().mapToLong(ReceiptRecord::redelivered).sum();
+        long foreign = parts.stream().mapToLong(ReceiptRecord::foreign).sum();
+        Accounting.Rollbacks rollbacks = new Accounting.Rollbacks(sent.rolledBack(),
+                parts.stream().mapToLong(ReceiptRecord::rolledBack).sum());
         return new Accounting(totalSent, totalConfirmed, totalFailed, totalReceived, totalDuplicates, reordered,
-                redelivered, totalLost, lostConfirmed, unconfirmedPresent, foreign, producers, consumerAccounts,
+                redelivered, totalLost, lostConfirmed, unconfirmedPresent, foreign, producers, consumers,
                 List.of(), rollbacks);
     }
 }

@@ -81,6 +81,10 @@ public final class SendLedger {
         return failed[index].snapshot();
     }
 
+    BitSet takenSet(int index) {
+        return taken[index].snapshot();
+    }
+
     public long confirmedTotal() {
         long total = 0;
         for (int i = 0; i < streams.size(); i++) {
@@ -104,7 +108,7 @@ public final class SendLedger {
      */
     BitSet expectedSet(int index) {
         BitSet expected = confirmedSet(index);
-        expected.or(taken[index].snapshot());
+        expected.or(takenSet(index));
         return expected;
     }
 }

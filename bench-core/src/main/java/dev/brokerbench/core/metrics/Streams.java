@@ -11,16 +11,32 @@ public final class Streams {
     private final long tag;
     private final long[] counts;
 
-    /** Splits {@code messages} over {@code clients} streams as evenly as possible. */
+    /** Splits {@code messages} over {@code clients} streams as evenly as possible, under a random tag. */
     public Streams(int clients, long messages) {
+        this(clients, messages, ThreadLocalRandom.current().nextLong(1, 1L << 46));
+    }
+
+    /**
+     * The same under a given tag (1..2^46-1): the shards of a run derive the same one, so that every shard knows every
+     * stream of the phase ({@link dev.brokerbench.core.model.Shard#streamTag}).
+     */
+    public Streams(int clients, long messages, long tag) {
+        if (tag < 1 || tag >= 1L << 46) {
+            throw new IllegalArgumentException("tag must be 1..2^46-1, got " + tag);
+        }
         if (clients < 1 || clients > (1 << INDEX_BITS)) {
             throw new IllegalArgumentException("clients must be 1.." + (1 << INDEX_BITS) + ", got " + clients);
         }
-        this.tag = ThreadLocalRandom.current().nextLong(1, 1L << 46);
+        this.tag = tag;
         this.counts = new long[clients];
         for (int i = 0; i < clients; i++) {
             counts[i] = messages / clients + (i < messages % clients ? 1 : 0);
         }
+    }
+
+    /** The phase's tag (the high bits of every stream id). */
+    public long tag() {
+        return tag;
     }
 
     public int size() {

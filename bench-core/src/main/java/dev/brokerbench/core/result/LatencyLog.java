@@ -80,6 +80,20 @@ public record LatencyLog(List<Interval> intervals) {
         }
     }
 
+    /** Every interval's values in one histogram; empty (a default histogram) without intervals. */
+    public Histogram total() {
+        Histogram total = null;
+        for (Interval interval : intervals) {
+            Histogram h = interval.histogram();
+            if (total == null) {
+                total = h.copy();
+            } else {
+                total.add(h);
+            }
+        }
+        return total == null ? new Histogram(3) : total;
+    }
+
     /** Every value of every interval. */
     public long count() {
         return intervals.stream().mapToLong(Interval::count).sum();

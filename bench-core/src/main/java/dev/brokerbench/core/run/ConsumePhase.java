@@ -54,13 +54,27 @@ final class ConsumePhase {
      * @param receivedAtKill messages received when a consumer process was killed; empty without a kill
      * @param recoveryMillis from that kill to the last message arriving (what the dead consumer held had to come
      *                       back to the others); empty without a kill
+     * @param shardReceipts  a shard's drain: what its consumers received, for the merge (its {@code accounting} is
+     *                       null: it alone cannot tell); null when not sharded
+     * @param startNanos     the phase's common start
      */
     record Outcome(PhaseResult result, Accounting accounting, OptionalLong receivedAtKill,
-                   OptionalLong recoveryMillis) {
+                   OptionalLong recoveryMillis, ShardReceipts shardReceipts, long startNanos) {
+    }
+
+    /** What a shard's consumers received, and each consumer's deliveries and reorderings. */
+    record ShardReceipts(dev.brokerbench.core.metrics.ReceiptRecord receipts,
+                         List<Accounting.ConsumerAccount> consumers) {
     }
 
     /** How long a consumer beside publishers may take to be ready for them (e.g. a Kafka group's assignment). */
     static final long READY_MILLIS = 10_000;
+
+    /**
+     * A shard's consumers cannot know what the other shards' received: they stop once none of them has had a message
+     * for this long (after the first; before it, the idle timeout), and the merge does the accounting.
+     */
+    static final long SHARD_QUIET_MILLIS = 2000;
 
     /** After a consumer is killed, what it had not acknowledged comes back, maybe late: wait longer for it. */
     static final long SETTLE_AFTER_KILL_MILLIS = 3000;
@@ -108,6 +122,7 @@ final class ConsumePhase {
     private static Outcome run(PhaseContext ctx, List<ReceiveLedger> ledgers, long expected, ProgressClock clock,
                                Beside beside, ReceiveLedger rest) throws InterruptedException {
         int clients = ctx.workload().consumers();
+        int[] owned = ctx.part().owned(clients);
         SendLedger sent = ledgers.get(0).sent();
         List<OrderTracker> order = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
@@ -133,15 +148,16 @@ final class ConsumePhase {
             ctx.progress().latencyOf(dev.brokerbench.core.result.LatencyMetric.END_TO_END, endToEnd::soFar);
         }
         try {
-            ClientThreads.run(name, clients, client -> {
+            ClientThreads.run(name, owned.length, local -> {
                         try {
-                            return open(ctx, client, processes, killConsumer);
+                            return open(ctx, owned[local], processes, killConsumer);
                         } catch (Exception e) {
                             subscribed(beside); // the publishers do not wait for a consumer that failed
                             throw e;
                         }
                     },
-                    (client, consumer) -> {
+                    (local, consumer) -> {
+                        int client = owned[local];
                         try {
                             consumer.start();
                             if (beside != null) {
@@ -170,7 +186,17 @@ final class ConsumePhase {
         ResourceUsage usage = meter.stop();
         long awaited = ledgers.get(0).expectedTotal() * ledgers.size();
         Accounting accounting;
-        if (rest == null) {
+        ShardReceipts shardReceipts = null;
+        if (ctx.part().sharded()) {
+            accounting = null;
+            List<Accounting.ConsumerAccount> mine = new ArrayList<>();
+            for (Accounting.ConsumerAccount account : Reconciler.accounts(order)) {
+                if (ctx.part().shard().owns(account.client())) {
+                    mine.add(account);
+                }
+            }
+            shardReceipts = new ShardReceipts(dev.brokerbench.core.metrics.ReceiptRecord.of(ledgers.get(0)), mine);
+        } else if (rest == null) {
             accounting = accounting(ctx.workload().fanOut(), sent, ledgers, order);
         } else {
             ReceiveLedger selected = ledgers.get(0);
@@ -188,7 +214,7 @@ final class ConsumePhase {
             drainRest(ctx, rest, idleNanos, errors);
             accounting = Reconciler.reconcile(sent, List.of(ledgers.get(0), rest), order);
         }
-        if (accounting.lostConfirmed() > 0) {
+        if (accounting != null && accounting.lostConfirmed() > 0) {
             errors.add(name + ": " + accounting.lostConfirmed() + " of " + (awaited + (rest == null ? 0
                     : rest.expectedTotal())) + " confirmed messages did not arrive within the idle timeout of "
                     + ctx.workload().idleTimeoutSeconds() + " s");
@@ -202,7 +228,7 @@ final class ConsumePhase {
         OptionalLong killed = killer == null ? OptionalLong.empty() : killer.countAtKill();
         OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
                 : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos())));
-        return new Outcome(result, accounting, killed, recovery);
+        return new Outcome(result, accounting, killed, recovery, shardReceipts, clock.startNanos());
     }
 
     /** Plain consumers take what a selector's consumers left on the queue: not measured, only accounted. */
@@ -310,20 +336,28 @@ final class ConsumePhase {
                 killer.delivered(clock.count(), now);
             }
         };
-        boolean allIn = ledger.allExpectedArrived();
+        boolean sharded = ctx.part().sharded();
+        boolean allIn = !sharded && ledger.allExpectedArrived();
         long received = 0;
         while (!Thread.currentThread().isInterrupted()) {
             if (consumer.receive(allIn ? settleMillis : POLL_MILLIS, sink)) {
                 if (acks.delivered()) {
                     allIn = false; // what it rolled back is owed again
                 }
-                if (!allIn && ++received % CHECK_EVERY == 0) {
+                if (!sharded && !allIn && ++received % CHECK_EVERY == 0) {
                     allIn = ledger.allExpectedArrived();
                 }
                 continue;
             }
             if (allIn) {
                 break; // everything confirmed is in, and a settle-long wait brought no stray duplicate
+            }
+            if (sharded) {
+                long quiet = clock.count() > 0 ? TimeUnit.MILLISECONDS.toNanos(SHARD_QUIET_MILLIS) : idleNanos;
+                if (System.nanoTime() - ledger.idleFrom(latest(lastDelivery)) > quiet) {
+                    break;
+                }
+                continue;
             }
             allIn = ledger.allExpectedArrived();
             if (!allIn && !ledger.publishing() && System.nanoTime() - ledger.idleFrom(latest(lastDelivery)) > idleNanos) {

@@ -38,6 +38,8 @@ public final class MatrixRunner {
     private final double scale;
     private final RateWindow window;
     private PassPlan plan = PassPlan.DEFAULT;
+    /** This process as one shard of a run; null when it runs every client. */
+    private ShardRun sharding;
     /** Each latency curve's search, by broker, path and curve: its points share it, repeats included. */
     private final Map<String, SustainedRate> searches = new HashMap<>();
 
@@ -53,6 +55,15 @@ public final class MatrixRunner {
         this.runId = runId;
         this.scale = scale;
         this.window = window;
+    }
+
+    /**
+     * This runner as one shard of a run: every cell's queue named by the run's group (the same in every shard), its
+     * phases run in step with the other shards, each cell reported as the shard's record of it, for the merge.
+     */
+    public MatrixRunner sharded(ShardRun run) {
+        this.sharding = run;
+        return this;
     }
 
     /** This runner sizing every cell's passes by {@code plan} (default {@link PassPlan#DEFAULT}). */
@@ -106,6 +117,9 @@ public final class MatrixRunner {
                         for (Workload point : workload.points()) {
                             Workload cell = point.scaled(scale);
                             Optional<String> unmet = Requirements.unmet(broker.entry().runtime(), path, cell);
+                            if (unmet.isEmpty() && sharding != null) {
+                                unmet = sharding.unsupported(cell);
+                            }
                             if (unmet.isPresent()) {
                                 listener.unsupported(broker.entry().runtime().broker().id(), path.id(), cell, unmet.get());
                             } else {
@@ -127,8 +141,8 @@ public final class MatrixRunner {
                 PassPlan cellPlan = firstUse ? plan.firstUse() : plan;
                 Long first = firstCounts.get(cell);
                 OptionalLong measured = runCell(cell.broker().entry().runtime(), cell.broker().instance(), cell.path(),
-                        cell.workload().withQueue(cell.workload().queue() + "." + runId + "." + slot.position()), env,
-                        repeat, first == null ? cellPlan : cellPlan.sameAs(first));
+                        cell.workload().withQueue(cell.workload().queue() + "." + queueTag() + "." + slot.position()), env,
+                        repeat, first == null ? cellPlan : cellPlan.sameAs(first), slot.position());
                 if (first == null && measured.isPresent()) {
                     firstCounts.put(cell, measured.getAsLong());
                 }
@@ -148,6 +162,11 @@ public final class MatrixRunner {
                 started.get(i).instance().close();
             }
         }
+    }
+
+    /** What makes the run's queues its own: the run id, or the group every shard of the run shares. */
+    private String queueTag() {
+        return sharding == null ? runId : sharding.shard().group();
     }
 
     /** The started broker, or empty when it cannot run here or failed to start (both reported). */
@@ -220,7 +239,8 @@ public final class MatrixRunner {
 
     /** Runs one cell and reports it; the messages its measured pass was sized to, empty when it failed. */
     private OptionalLong runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
-                                 EnvironmentInfo env, Repeat repeat, PassPlan cellPlan) throws InterruptedException {
+                                 EnvironmentInfo env, Repeat repeat, PassPlan cellPlan, int position)
+            throws InterruptedException {
         Instant started = Instant.now();
         BrokerDescriptor descriptor = runtime.broker();
         java.util.Map<String, java.util.regex.Pattern> pressure = descriptor.logSignals().pressure();
@@ -229,7 +249,10 @@ public final class MatrixRunner {
         try (BrokerQueuesDriver driver = new BrokerQueuesDriver(
                 path.create(descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()),
                 descriptor.queues(), broker::endpoint)) {
-            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan);
+            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan).sharded(sharding);
+            if (sharding != null) {
+                sharding.beginCell(label);
+            }
             SustainedRate search = null;
             if (workload.curvePoint()) {
                 search = searchFor(descriptor.id() + "/" + path.id(), workload, runner, driver, broker);
@@ -247,6 +270,10 @@ public final class MatrixRunner {
                     Requirements.setupModes(runtime, path), control(runtime, broker, driver::brokerRestarted), new ConsumerProcesses(path.id(),
                             descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner.Pass warmup = outcome.warmup();
+            if (sharding != null) {
+                listener.shardCell(sharding.cell(descriptor.id(), path.id(), workload.name(), position));
+                return OptionalLong.of(outcome.sizing().measuredMessages());
+            }
             listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),

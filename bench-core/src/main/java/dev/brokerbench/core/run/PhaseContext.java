@@ -24,15 +24,16 @@ import java.util.OptionalLong;
  * @param control   kills the broker for the fault
  * @param consumerProcesses starts consumers in their own processes (for a fault that kills one), or null
  * @param window    how the phase's rate windows are cut
+ * @param part      the clients this process runs (all, or a shard's)
  */
 record PhaseContext(Workload workload, Phase phase, long messages, Driver driver, OptionalLong brokerPid,
                     String label, ProgressListener progress, Limits limits, Fault fault, BrokerControl control,
-                    ConsumerProcesses consumerProcesses, RateWindow window) {
+                    ConsumerProcesses consumerProcesses, RateWindow window, ShardPart part) {
 
     /** The same context for another phase (e.g. the publishers of a live phase), with its own label and listener. */
     PhaseContext as(Phase other, String otherLabel, ProgressListener listener) {
         return new PhaseContext(workload, other, messages, driver, brokerPid, otherLabel, listener, limits, fault,
-                control, consumerProcesses, window);
+                control, consumerProcesses, window, part);
     }
 
     /**

@@ -37,9 +37,10 @@ final class PublishPhase {
      *                        during the phase), else null
      * @param leaderKill      for a fault that killed the leader of a clustered broker, which node and the silence it
      *                        caused; else null
+     * @param startNanos      the phase's common start
      */
     record Outcome(PhaseResult result, SendLedger ledger, OptionalLong confirmedAtKill, ReconnectWatch reconnect,
-                   LeaderKill leaderKill) {
+                   LeaderKill leaderKill, long startNanos) {
     }
 
     /**
@@ -54,7 +55,7 @@ final class PublishPhase {
 
 
     static Outcome run(PhaseContext ctx) throws InterruptedException {
-        return run(ctx, new SendLedger(new Streams(ctx.workload().clients(), ctx.messages())), start -> {
+        return run(ctx, new SendLedger(ctx.part().streams(ctx.workload().clients(), ctx.messages())), start -> {
         });
     }
 
@@ -64,7 +65,9 @@ final class PublishPhase {
      */
     static Outcome run(PhaseContext ctx, SendLedger ledger, LongConsumer started) throws InterruptedException {
         Streams streams = ledger.streams();
-        ProgressClock clock = new ProgressClock(streams.size(), streams.total());
+        int[] owned = ctx.part().owned(streams.size());
+        long ownedTotal = java.util.Arrays.stream(owned).mapToLong(streams::count).sum();
+        ProgressClock clock = new ProgressClock(streams.size(), ownedTotal);
         LatencyRecorder latency = new LatencyRecorder(streams.size());
         LatencyRecorder sendDelay = new LatencyRecorder(streams.size());
         ErrorLog errors = new ErrorLog();
@@ -81,12 +84,12 @@ final class PublishPhase {
             killNanos[0] = System.nanoTime();
             ctx.control().cluster().kill(leader);
         };
-        ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
+        ctx.progress().phaseStarted(ctx.label(), ownedTotal, clock::count);
         if (mode.confirmed()) {
             ctx.progress().latencyOf(LatencyMetric.CONFIRM, latency::soFar);
         }
         FaultTrigger trigger = ctx.fault() == null ? null
-                : FaultTrigger.start(kill, clock, (long) Math.ceil(streams.total() * ctx.fault().at()));
+                : FaultTrigger.start(kill, clock, (long) Math.ceil(ownedTotal * ctx.fault().at()));
         boolean paced = ctx.workload().ratePerSecond() > 0;
         // only the latencies this phase reports are logged, so only they are sampled
         List<LatencyRecorder> logged = new ArrayList<>();
@@ -102,10 +105,10 @@ final class PublishPhase {
         java.util.concurrent.atomic.AtomicLong sendingEnded = new java.util.concurrent.atomic.AtomicLong();
         try {
             String destination = ctx.workload().queue();
-            ClientThreads.run(name, streams.size(), client -> ctx.workload().fanOut()
+            ClientThreads.run(name, owned.length, client -> ctx.workload().fanOut()
                             ? ctx.driver().topicPublisher(destination, mode) : ctx.driver().publisher(destination, mode),
                     (client, publisher) -> {
-                        PublishClient sender = new PublishClient(ctx, client, streams, ledger, clock, latency,
+                        PublishClient sender = new PublishClient(ctx, owned[client], streams, ledger, clock, latency,
                                 sendDelay, errors, start[0], reconnect);
                         switch (mode) {
                             case SYNC -> sender.sendSync(publisher);
@@ -142,12 +145,12 @@ final class PublishPhase {
             logs.put(LatencyMetric.SEND_DELAY, sendDelay.log());
         }
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
-                streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
+                ownedTotal, summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
                 confirm, delay, null, meter.stop(), errors.snapshot(), logs);
         LeaderKill leaderKill = leader == null ? null : new LeaderKill(leader, killNanos[0] == 0
                 ? java.util.Optional.empty() : Outage.after(clock.timeline(), killNanos[0], sendingEnded.get()));
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect,
-                leaderKill);
+                leaderKill, start[0]);
     }
 
     /** The node leading the phase's queue, asked before any client sends (asking a cluster may take seconds). */

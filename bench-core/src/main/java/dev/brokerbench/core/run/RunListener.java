@@ -36,4 +36,8 @@ public interface RunListener extends ProgressListener {
 
     default void result(RunResult result) {
     }
+
+    /** A shard's record of one cell (a sharded run reports these instead of results; {@code bench merge} joins them). */
+    default void shardCell(dev.brokerbench.core.result.ShardCell cell) {
+    }
 }

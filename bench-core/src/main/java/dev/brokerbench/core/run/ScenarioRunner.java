@@ -35,6 +35,8 @@ public final class ScenarioRunner {
     private final PhaseContext.Limits limits;
     private final RateWindow window;
     private PassPlan plan = PassPlan.DEFAULT;
+    /** This process as one shard of a run; null when it runs every client. */
+    private ShardRun sharding;
 
     public ScenarioRunner(ProgressListener progress) {
         this(progress, RateWindow.DEFAULT);
@@ -58,6 +60,12 @@ public final class ScenarioRunner {
     /** This runner sizing its passes by {@code plan} (default {@link PassPlan#DEFAULT}). */
     public ScenarioRunner planned(PassPlan plan) {
         this.plan = plan;
+        return this;
+    }
+
+    /** This runner as one shard of a run (every phase after a meeting of the shards), or every client (null). */
+    ScenarioRunner sharded(ShardRun run) {
+        this.sharding = run;
         return this;
     }
 
@@ -274,7 +282,7 @@ public final class ScenarioRunner {
                           RpcServer server, ServerTally tally) throws Exception {
         Phase phase = workload.reportedPhase();
         PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid, label + " " + phase.label(),
-                progress, limits, null, BrokerControl.NONE, null, window);
+                progress, limits, null, BrokerControl.NONE, null, window, ShardPart.WHOLE);
         RpcPhase.Outcome out = RpcPhase.run(ctx, server, tally);
         return new Pass(List.of(out.result()), null, out.accounting());
     }
@@ -291,9 +299,10 @@ public final class ScenarioRunner {
             Fault phaseFault = fault != null && phase.reported()
                     && fault.duringPublish() == (phase.action() == Action.PUBLISH)
                     ? fault : null;
+            ShardBarrier.Meeting met = sharding == null ? null : sharding.meet(driver, label + " " + phase.label());
             PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
                     label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(phaseFault),
-                    phaseFault, control, consumerProcesses, window);
+                    phaseFault, control, consumerProcesses, window, met == null ? ShardPart.WHOLE : sharding.part(met));
             if (phase.action() == Action.LIVE) {
                 LivePhase.Outcome out = LivePhase.run(ctx);
                 results.add(out.publishers());
@@ -303,6 +312,10 @@ public final class ScenarioRunner {
                 PublishPhase.Outcome out = PublishPhase.run(ctx);
                 results.add(out.result());
                 lastPublish = out.ledger();
+                if (sharding != null) {
+                    sharding.record(label, phase, met, out.result(), out.startNanos(),
+                            dev.brokerbench.core.metrics.SendRecord.of(out.ledger()), null);
+                }
                 if (out.leaderKill() != null) {
                     faultOutcome[0] = leaderKilled(phaseFault, out, control, driver, workload.queue());
                 } else if (phaseFault != null && out.reconnect() != null) {
@@ -319,12 +332,18 @@ public final class ScenarioRunner {
                 ConsumePhase.Outcome out = ConsumePhase.run(ctx, lastPublish);
                 results.add(out.result());
                 accounting = out.accounting();
+                if (sharding != null) {
+                    sharding.record(label, phase, met, out.result(), out.startNanos(), null, out.shardReceipts());
+                }
                 if (phaseFault != null) {
                     faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.receivedAtKill(),
                             OptionalLong.empty(),
                             out.recoveryMillis(), brokerCount(driver, workload.queue()), null);
                 }
             }
+        }
+        if (sharding != null) {
+            sharding.meet(driver, label + " end"); // no shard begins the next pass while another still drains
         }
         return new Pass(List.copyOf(results), accounting);
     }
