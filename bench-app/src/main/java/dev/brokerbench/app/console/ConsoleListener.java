@@ -71,8 +71,11 @@ public final class ConsoleListener implements RunListener {
         dev.brokerbench.core.result.ShardCell.Phase reported = cell.phases().stream()
                 .filter(p -> p.reported() && p.pass().equals("measured")).findFirst().orElse(null);
         out.println("  " + cell.workload() + " on " + cell.broker() + "/" + cell.path() + ": " + cell.shard().describe()
-                + (reported == null ? "" : String.format(java.util.Locale.ROOT, ", its %s %,d of %,d", reported.name(),
-                reported.completed(), reported.expected())) + " (bench merge gives the cell's figures)");
+                + (reported == null ? "" : reported.action() == dev.brokerbench.core.model.Action.PUBLISH
+                ? String.format(java.util.Locale.ROOT, ", its publishers %,d of %,d", reported.completed(),
+                reported.expected())
+                : String.format(java.util.Locale.ROOT, ", its consumers %,d", reported.completed()))
+                + " (bench merge gives the cell's figures)");
     }
 
     @Override
