@@ -253,8 +253,7 @@ public final class RunCommand implements Callable<Integer> {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
         }
         metricsOptions.validate(cli);
-        java.util.Optional<ShardRun> sharding = shardOptions.validate(cli, !brokerOptions.urls.isEmpty(),
-                shardIncompatible(cli));
+        java.util.Optional<ShardRun> sharding = shardOptions.validate(cli, !brokerOptions.urls.isEmpty());
         StealRetry stealRetry = sharding.isPresent() ? StealRetry.NONE : steal.retry(cli);
         Warmup warmup = sharding.isPresent() ? Warmup.SINGLE_PASS : Warmup.forSeconds(warmupSeconds);
         Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
@@ -342,17 +341,6 @@ public final class RunCommand implements Callable<Integer> {
         }
         console.println("results: " + dir.toAbsolutePath());
         return summary.clean() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;
-    }
-
-    /** Options given that a shard cannot honour: every shard must run the same passes. */
-    private java.util.Optional<String> shardIncompatible(CommandLine cli) {
-        CommandLine.ParseResult given = cli.getParseResult();
-        for (String option : List.of("--duration", "--warmup-seconds", "--jmh", "--slowdown")) {
-            if (given.hasMatchedOption(option)) {
-                return java.util.Optional.of(option);
-            }
-        }
-        return java.util.Optional.empty();
     }
 
     private Slowdown slowdown(CommandLine cli, Catalog catalog) {

@@ -32,6 +32,10 @@ public final class ShardOptions {
                     + " default: ${DEFAULT-VALUE}).")
     int waitSeconds;
 
+    /** Options of a run that a shard cannot honour: every shard must run the same passes. */
+    private static final java.util.List<String> INCOMPATIBLE = java.util.List.of("--duration", "--warmup-seconds",
+            "--jmh", "--slowdown");
+
     /** Whether this run is a shard. */
     public boolean sharded() {
         return spec != null;
@@ -40,11 +44,10 @@ public final class ShardOptions {
     /**
      * The shard this process runs, or empty when not sharded.
      *
-     * @param urlGiven     whether the brokers are given by address (every shard must reach the same one)
-     * @param incompatible options given that a shard cannot honour (named in the error), empty if none
+     * @param urlGiven whether the brokers are given by address (every shard must reach the same one)
      * @throws ParameterException naming the option, for exit code 2
      */
-    public Optional<ShardRun> validate(CommandLine cli, boolean urlGiven, Optional<String> incompatible) {
+    public Optional<ShardRun> validate(CommandLine cli, boolean urlGiven) {
         if (spec == null) {
             if (group != null) {
                 throw new ParameterException(cli, "--shard-group: only with --shard I/N");
@@ -67,6 +70,8 @@ public final class ShardOptions {
             throw new ParameterException(cli, "--shard: the shards must share one broker, which none of them starts:"
                     + " give it with --runtime external --url BROKER=PROTOCOL://HOST:PORT");
         }
+        Optional<String> incompatible = INCOMPATIBLE.stream().filter(cli.getParseResult()::hasMatchedOption)
+                .findFirst();
         if (incompatible.isPresent()) {
             throw new ParameterException(cli, "--shard: not with " + incompatible.get() + " (every shard must run"
                     + " the same passes: one warm-up pass of the case's warm-up count, then its measured count)");

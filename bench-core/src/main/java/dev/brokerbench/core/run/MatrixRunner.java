@@ -251,7 +251,7 @@ public final class MatrixRunner {
                 descriptor.queues(), broker::endpoint)) {
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan).sharded(sharding);
             if (sharding != null) {
-                sharding.beginCell(label);
+                sharding.beginCell(label, position);
             }
             SustainedRate search = null;
             if (workload.curvePoint()) {

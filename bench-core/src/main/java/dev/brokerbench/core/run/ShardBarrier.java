@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
  * shard sends one marker to every other shard's queue ({@code bb-shards.GROUP.INDEX}) and waits until it has every
  * other shard's marker of this round. No shard starts a phase before all have finished the one before, so the
  * publishers of every shard start together and a drain starts on a full queue. A marker is an empty message stamped
- * (sender, round); one that comes early (a shard already past this round) is kept for its round.
+ * (sender, round); one that comes early (a shard already past this round) is kept for its round. Rounds count from
+ * 0 in every cell ({@link #cell}) and carry the cell's place, so a cell that failed in one shard leaves the next cell's
+ * meetings in step (its stale markers are older rounds, ignored).
  */
 final class ShardBarrier {
     private static final int INDEX_BITS = 16;
@@ -27,6 +29,8 @@ final class ShardBarrier {
     private final Shard shard;
     private final Duration wait;
     private final long markerTag;
+    /** Rounds of one cell: the cell's place in the high bits, its meeting count in the low ones. */
+    private static final int ROUND_BITS = 20;
     private long round;
     /** Markers of rounds not reached yet, by round. */
     private final Map<Long, Set<Integer>> early = new HashMap<>();
@@ -34,7 +38,7 @@ final class ShardBarrier {
     /**
      * When the shards met.
      *
-     * @param round        0-based count of this shard's meetings (the same in every shard)
+     * @param round        the cell's place and its 0-based count of meetings (the same in every shard)
      * @param released     when the last marker arrived here
      * @param waitedMillis how long this shard waited for the others
      */
@@ -54,6 +58,12 @@ final class ShardBarrier {
     /** The queue shard {@code index} of a run receives its markers on. */
     static String queue(Shard shard, int index) {
         return "bb-shards." + shard.group() + "." + index;
+    }
+
+    /** A cell begins, at {@code position} in the run's schedule: its meetings are counted from 0. */
+    void cell(int position) {
+        round = (long) position << ROUND_BITS;
+        early.keySet().removeIf(r -> r < round);
     }
 
     /** Sends this round's markers and waits for the other shards'; {@code before} names what comes next (errors). */

@@ -70,10 +70,11 @@ public final class ShardRun {
         return Optional.empty();
     }
 
-    /** A cell begins: what is recorded from now on is its. */
-    void beginCell(String label) {
+    /** The cell at {@code position} in the run's schedule begins: what is recorded from now on is its. */
+    void beginCell(String label, int position) {
         cellLabel = label;
         phases = new ArrayList<>();
+        barrier.cell(position);
     }
 
     /** The cell as recorded since {@link #beginCell}, kept among this shard's {@link #cells()}. */

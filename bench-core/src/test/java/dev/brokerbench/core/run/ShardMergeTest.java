@@ -46,10 +46,10 @@ class ShardMergeTest {
                 LoopbackDriver driver = drivers.apply(i);
                 shards.add(pool.submit(() -> {
                     ShardRun run = new ShardRun(shard, Duration.ofSeconds(30));
-                    run.beginCell("cell");
+                    run.beginCell("cell", 3);
                     new ScenarioRunner(ProgressListener.NONE, FAST).sharded(run)
                             .run(workload, driver, OptionalLong.empty(), "cell");
-                    ShardFile file = new ShardFile(shard, List.of(run.cell("loopback", "loopback", "t", 0)));
+                    ShardFile file = new ShardFile(shard, List.of(run.cell("loopback", "loopback", "t", 3)));
                     // what bench merge reads is what a shard wrote
                     return Json.mapper().readValue(Json.mapper().writeValueAsString(file), ShardFile.class);
                 }));
@@ -143,5 +143,36 @@ class ShardMergeTest {
                 .hasValueSatisfying(why -> assertThat(why).contains("needs a publisher and a consumer"));
         assertThat(new ShardRun(new Shard(0, 2, "g"), Duration.ofSeconds(1))
                 .unsupported(AccountingTest.workload(PublishMode.SYNC, 100))).isEmpty();
+    }
+
+    @Test
+    void aCellThatFailedInOneShardLeavesTheNextCellsMeetingsInStep() throws Exception {
+        LoopbackBroker broker = new LoopbackBroker();
+        String group = "g" + System.nanoTime();
+        ShardBarrier zero = new ShardBarrier(new Shard(0, 2, group), Duration.ofMillis(500));
+        ShardBarrier one = new ShardBarrier(new Shard(1, 2, group), Duration.ofSeconds(30));
+        LoopbackDriver driver = new LoopbackDriver(broker, false);
+        // shard 0 meets twice in cell 0 (the second meeting times out: shard 1 failed the cell after one)
+        zero.cell(0);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<ShardBarrier.Meeting> first = pool.submit(() -> {
+                one.cell(0);
+                return one.meet(driver, "cell 0, phase 1");
+            });
+            assertThat(zero.meet(driver, "cell 0, phase 1").round()).isEqualTo(first.get().round()).isZero();
+            assertThatThrownBy(() -> zero.meet(driver, "cell 0, phase 2")).hasMessageContaining("shards [1] did not"
+                    + " reach round 1 (before cell 0, phase 2)");
+            Future<ShardBarrier.Meeting> next = pool.submit(() -> {
+                one.cell(1);
+                return one.meet(driver, "cell 1, phase 1");
+            });
+            zero.cell(1);
+            // shard 0's stale marker of cell 0 is waiting on shard 1's queue: it must not count for cell 1
+            assertThat(zero.meet(driver, "cell 1, phase 1").round()).isEqualTo(next.get().round())
+                    .isEqualTo(1L << 20);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
