@@ -52,12 +52,8 @@ public final class MergeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CommandLine cli = spec.commandLine();
         Path dir = out == null ? Path.of(".") : out;
-        if (out != null && Files.isDirectory(out)) {
-            try (var entries = Files.list(out)) {
-                if (entries.findAny().isPresent()) {
-                    throw new ParameterException(cli, "--out: " + out + " is not empty; choose a new directory");
-                }
-            }
+        if (out != null) {
+            OutDirectory.requireEmpty(cli, out, "choose a new directory");
         }
         ShardMerge.Merged merged;
         try {

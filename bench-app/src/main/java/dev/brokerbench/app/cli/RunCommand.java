@@ -29,7 +29,6 @@ import dev.brokerbench.core.run.RunListener;
 import dev.brokerbench.core.run.Schedule;
 import dev.brokerbench.core.run.ShardRun;
 import dev.brokerbench.core.run.StealRetry;
-import dev.brokerbench.core.shard.ShardFile;
 import dev.brokerbench.core.run.Warmup;
 import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.DriverFactory;
@@ -238,14 +237,8 @@ public final class RunCommand implements Callable<Integer> {
 
         String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path dir = out != null ? out : Path.of("bench-results", runId);
-        if (Files.isDirectory(dir)) {
-            try (var entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new ParameterException(cli, "--out: " + dir + " is not empty; results of two runs in one"
-                            + " directory would be reported as one run. Choose a new directory");
-                }
-            }
-        }
+        OutDirectory.requireEmpty(cli, dir, "results of two runs in one directory would be reported as one run."
+                + " Choose a new directory");
         OptionRange.check(cli, "--window-min-ms", windowMinMillis, 0, 60_000);
         OptionRange.check(cli, "--repeat", repeats, 1, Schedule.MAX_REPEATS);
         OptionRange.check(cli, "--warmup-seconds", warmupSeconds, 0, 600);
@@ -335,9 +328,7 @@ public final class RunCommand implements Callable<Integer> {
                 .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
                         schedule.repeats(), schedule.seed(), calibration)));
         if (sharding.isPresent()) {
-            new ShardFile(sharding.get().shard(), sharding.get().cells()).write(dir);
-            console.println(sharding.get().shard().describe() + ": " + sharding.get().cells().size() + " cells in "
-                    + dir.resolve(ShardFile.NAME).toAbsolutePath() + "; bench merge DIR... joins the shards");
+            ShardOptions.write(sharding.get(), dir, console);
         }
         console.println("results: " + dir.toAbsolutePath());
         return summary.clean() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;

@@ -36,6 +36,14 @@ public final class ShardOptions {
     private static final java.util.List<String> INCOMPATIBLE = java.util.List.of("--duration", "--warmup-seconds",
             "--jmh", "--slowdown");
 
+    /** Writes what the shard recorded into the run's directory, for {@code bench merge}, and says where. */
+    static void write(ShardRun run, java.nio.file.Path dir, java.io.PrintStream console) throws java.io.IOException {
+        new dev.brokerbench.core.shard.ShardFile(run.shard(), run.cells()).write(dir);
+        console.println(run.shard().describe() + ": " + run.cells().size() + " cells in "
+                + dir.resolve(dev.brokerbench.core.shard.ShardFile.NAME).toAbsolutePath()
+                + "; bench merge DIR... joins the shards");
+    }
+
     /** Whether this run is a shard. */
     public boolean sharded() {
         return spec != null;

@@ -69,7 +69,7 @@ public final class ConsoleListener implements RunListener {
     @Override
     public void shardCell(dev.brokerbench.core.result.ShardCell cell) {
         dev.brokerbench.core.result.ShardCell.Phase reported = cell.phases().stream()
-                .filter(p -> p.reported() && p.pass().equals("measured")).findFirst().orElse(null);
+                .filter(p -> p.reported() && p.pass().equals(dev.brokerbench.core.result.ShardCell.MEASURED)).findFirst().orElse(null);
         out.println("  " + cell.workload() + " on " + cell.broker() + "/" + cell.path() + ": " + cell.shard().describe()
                 + (reported == null ? "" : reported.action() == dev.brokerbench.core.model.Action.PUBLISH
                 ? String.format(java.util.Locale.ROOT, ", its publishers %,d of %,d", reported.completed(),

@@ -21,6 +21,9 @@ import java.util.List;
  */
 public record ShardCell(Shard shard, String broker, String path, String workload, int position,
                         List<Phase> phases) {
+    /** The pass label of a measured pass (a warm-up pass's is {@code warm-up}). */
+    public static final String MEASURED = "measured";
+
     public ShardCell {
         phases = List.copyOf(phases);
     }

@@ -117,7 +117,7 @@ public final class ShardRun {
     void record(String passLabel, Phase phase, ShardBarrier.Meeting met, PhaseResult result, long startNanos,
                 SendRecord sends, ConsumePhase.ShardReceipts receipts) {
         String pass = passLabel.startsWith(cellLabel) ? passLabel.substring(cellLabel.length()).trim() : passLabel;
-        phases.add(new ShardCell.Phase(pass.isEmpty() ? "measured" : pass, phase.name(), phase.action(),
+        phases.add(new ShardCell.Phase(pass.isEmpty() ? ShardCell.MEASURED : pass, phase.name(), phase.action(),
                 phase.mode(), phase.reported(), met.round(), micros(met.released()), met.waitedMillis(),
                 epochMicros(startNanos), result.expected(), result.completed(), result.activeSeconds(),
                 result.logs().get(LatencyMetric.CONFIRM), sends, receipts == null ? null : receipts.receipts(),

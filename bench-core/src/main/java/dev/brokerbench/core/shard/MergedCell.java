@@ -55,7 +55,7 @@ public record MergedCell(String key, String broker, String path, String workload
 
     /** The measured pass's reported phase. */
     public Phase reported() {
-        return phases.stream().filter(p -> p.reported() && p.pass().equals(ShardMerge.MEASURED)).findFirst()
+        return phases.stream().filter(p -> p.reported() && p.pass().equals(dev.brokerbench.core.result.ShardCell.MEASURED)).findFirst()
                 .orElseThrow();
     }
 }

@@ -24,9 +24,6 @@ import org.HdrHistogram.Histogram;
  * added, rates over the common active period (earliest start to latest last completion, on the hosts' wall clocks).
  */
 public final class ShardMerge {
-    /** The pass label of a measured pass. */
-    public static final String MEASURED = "measured";
-
     private ShardMerge() {
     }
 
@@ -117,7 +114,7 @@ public final class ShardMerge {
                 sends = parts.stream().map(ShardCell.Phase::sends).reduce(SendRecord::plus).orElseThrow();
             } else if (head.action() == Action.CONSUME && sends != null) {
                 Accounting accounting = accounting(sends, parts);
-                if (head.pass().equals(MEASURED)) {
+                if (head.pass().equals(ShardCell.MEASURED)) {
                     measured = accounting;
                 } else {
                     warmup = accounting;
