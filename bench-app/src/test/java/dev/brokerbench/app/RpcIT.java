@@ -91,6 +91,7 @@ class RpcIT {
      * every call answered correctly, every one-way message counted by a server.
      */
     @Test
+    @Wide
     void stompAnswersEveryCallOnEveryBrokerThatSpeaksIt() throws Exception {
         Path out = tmp.resolve("stomp-rpc");
         ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--steal-retries", "0",

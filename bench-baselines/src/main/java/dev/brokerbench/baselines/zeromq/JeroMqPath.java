@@ -36,10 +36,10 @@ public final class JeroMqPath extends BaselinePath {
     private static final int STATS_ASKS = 6;
 
     /**
-     * Asks on one socket, again every 5 s, for up to 30 s: in CI a fresh DEALER socket's first request went unanswered
-     * for 10 s (once), and three fresh sockets in a row for 15 s beside other tests' brokers (not understood; the calls
-     * themselves are counted as timed out if that happens to them). A late answer to an earlier ask is as good: the
-     * calls are over, the count no longer moves.
+     * Asks on one socket, again every 5 s, for up to 30 s. In CI a fresh DEALER socket's first request once went
+     * unanswered for 10 s, and three fresh sockets in a row for 15 s: JeroMQ had left the new connection unregistered
+     * with its selector (see {@link ZeroMqRequester#HANDSHAKE_MILLIS}, which now redoes such a connection after 1 s).
+     * A late answer to an earlier ask is as good: the calls are over, the count no longer moves.
      */
     @Override
     protected long stats(Endpoint endpoint) {

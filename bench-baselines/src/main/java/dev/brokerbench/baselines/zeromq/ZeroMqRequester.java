@@ -22,11 +22,21 @@ final class ZeroMqRequester implements Requester {
     private final ZMQ.Socket socket;
     /** recv() wakes at least this often, so that a poll never depends on changing the socket's timeout. */
     private static final int RECEIVE_SLICE_MILLIS = 20;
+    /**
+     * A connection whose ZMTP handshake has not completed by then is dropped and made again (JeroMQ's default: 30 s).
+     * JeroMQ 0.6.0 can leave a new connection's engine unregistered with its I/O thread's selector when the
+     * connect completes while that thread has commands queued (as when other sockets of the context are closing):
+     * the engine then never writes its greeting, and only its handshake timer ends the wait. Seen here with
+     * {@code ss}: the server's 10-byte greeting unread in the client's receive queue, nothing sent by the client, for
+     * 30 s. On loopback a handshake takes well under a millisecond.
+     */
+    static final int HANDSHAKE_MILLIS = 1000;
 
     ZeroMqRequester(Endpoint endpoint) {
         socket = CONTEXT.createSocket(SocketType.DEALER);
         socket.setLinger(0);
         socket.setReceiveTimeOut(RECEIVE_SLICE_MILLIS);
+        socket.setHandshakeIvl(HANDSHAKE_MILLIS);
         socket.connect("tcp://" + endpoint.host() + ":" + endpoint.port());
     }
 

@@ -27,6 +27,8 @@ public final class ZeroMqServer implements BaselineServerMain.Server {
         // the serving thread wakes at least this often: in CI a reply once stayed unsent for over 10 s until the
         // next request arrived; a socket call now processes the socket's pending commands regularly
         socket.setReceiveTimeOut(10);
+        // an accepted connection stuck before its handshake is dropped, and the client connects again
+        socket.setHandshakeIvl(ZeroMqRequester.HANDSHAKE_MILLIS);
         socket.bind("tcp://127.0.0.1:" + port);
         Thread loop = new Thread(() -> server.serve(socket), "zeromq-server");
         loop.setDaemon(true);
