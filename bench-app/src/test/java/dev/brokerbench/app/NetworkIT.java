@@ -17,8 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Artemis on a host of its own (a network namespace reached across a veth pair), the link shaped: the physics must
  * show in the figures. With 1 ms added round trip a client's sync send waits at least 1 ms, so no confirm is faster
- * and four clients cannot exceed 4,000 msg/s; at 8 Mbit/s, 10 KB messages cannot pass faster than the link. Nothing
- * of the namespaces is left afterwards.
+ * and four clients cannot exceed 4,000 msg/s, nor the rate their mean confirm time allows (Little's law); at 8 Mbit/s,
+ * 10 KB messages cannot pass faster than the link. The 1 ms case asserts ceilings only: how far below them a run lands
+ * depends on what else shares the two cores (1,530 msg/s alone, 340 msg/s beside two other test forks). Nothing of the
+ * namespaces is left afterwards.
  */
 class NetworkIT {
     private static final String OWN = "brokerbench-" + ProcessHandle.current().pid() + "-";
@@ -34,8 +36,10 @@ class NetworkIT {
         assertThat(publish.latency().minMicros()).as("the fastest confirm still crossed the link twice")
                 .isGreaterThanOrEqualTo(1_000);
         assertThat(publish.rate().overall()).as("%d sync clients at 1 ms round trip", clients)
-                .isLessThanOrEqualTo(clients * 1_000.0)
-                .isGreaterThan(clients * 100.0);
+                .isLessThanOrEqualTo(clients * 1_000.0);
+        double littlesLaw = clients * 1_000_000.0 / publish.latency().meanMicros();
+        assertThat(publish.rate().overall()).as("a sync client has one send in flight: rate <= clients / mean confirm "
+                + "time (%.0f µs)", publish.latency().meanMicros()).isLessThanOrEqualTo(littlesLaw * 1.05);
         assertThat(r.broker().settings().get("network")).contains("namespace, +1.0 ms RTT").doesNotContain("127.0.0.1");
     }
 
