@@ -36,7 +36,7 @@ class ReportIT {
                 "--case", "c1,c3,c5", "--repeat", "2", "--seed", "11",
                 "--scale", ItSupport.scale(), "--out", results.toString(), "--heap", "1g", "--no-progress",
                 "--jmh", "--jmh-warmups", "0", "--jmh-iterations", "1", "--jmh-seconds", "1", "--jmh-warmup-drains", "0",
-                "--jmh-drains", "1", "--jmh-batch", "500");
+                "--jmh-drains", "1", "--jmh-batch", "500", "--jmh-payloads", "0");
         assertThat(code).as(log.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(results.resolve("jmh-artemis.json")).exists();
         assertThat(results.resolve("jmh-artemis-drain.json")).exists();
