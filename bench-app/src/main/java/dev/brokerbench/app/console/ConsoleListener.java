@@ -121,6 +121,10 @@ public final class ConsoleListener implements RunListener {
         if (result.caveats() != null) {
             result.caveats().forEach(c -> out.println("      " + c));
         }
+        String lateKill = dev.brokerbench.app.report.SummaryTables.lateKill(result);
+        if (lateKill != null) {
+            out.println("      " + lateKill);
+        }
         if (result.leftover() != null && result.leftover().messages() > 0) {
             out.println("      leftover: the cell's queue held " + result.leftover().messages() + " messages before the"
                     + " measured pass (" + result.leftover().source() + ")");

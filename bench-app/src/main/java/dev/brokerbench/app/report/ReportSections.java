@@ -98,7 +98,8 @@ public final class ReportSections {
 
     static final String DURABILITY_NOTE = "Broker: killed when the given number of messages was confirmed,"
             + " restarted on the same data, and the queue drained. A confirmed message that did not come back is a"
-            + " durability violation; unconfirmed messages (in flight at the kill) may be lost or present. Leader:"
+            + " durability violation; unconfirmed messages (in flight at the kill) may be lost or present; \"all:"
+            + " none in flight\": the kill came after every message sent was confirmed. Leader:"
             + " the node of a cluster leading the queue was killed while the clients published; they failed over to"
             + " the other nodes by themselves (recovery: from the kill to the first confirmation after the silence);"
             + " the node was restarted and rejoined before the drain. Consumer:"

@@ -74,7 +74,8 @@ public final class SummaryTables {
                 case CONSUMER -> "1 of " + r.workload().clients() + " consumers";
             };
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), killed, during,
-                    count(r.fault().countAtKill()) + (broker ? " confirmed" : " received"), count(a.sent()),
+                    count(r.fault().countAtKill()) + (broker ? " confirmed" : " received")
+                            + (r.fault().cameAfterPublish(a) ? " (all: none in flight)" : ""), count(a.sent()),
                     count(a.confirmed()), count(a.received()), brokerCount(r.fault()), lostConfirmed(a),
                     count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
                     count(a.redelivered()), count(r.fault().restartMillis()), count(r.fault().recoveryMillis()), r.status().toString()));
@@ -99,6 +100,19 @@ public final class SummaryTables {
                     count(a.redelivered()), count(a.duplicates()), count(a.lost()), r.status().toString()));
         }
         return t;
+    }
+
+    /**
+     * What to say of a fault cell whose kill came after its publish ({@code FaultOutcome.cameAfterPublish}); null for
+     * every other cell.
+     */
+    public static String lateKill(RunResult r) {
+        if (r.fault() == null || !r.fault().cameAfterPublish(r.accounting())) {
+            return null;
+        }
+        return "the kill came after all " + count(r.accounting().sent()) + " messages sent were confirmed: none was in"
+                + " flight, so the cell shows only that confirmed messages survive it (more messages per client, a"
+                + " larger --scale, put the kill mid-publish)";
     }
 
     /** The case, with {@code #k} for the k-th repeat when cells ran more than once. */

@@ -41,6 +41,16 @@ public record FaultOutcome(Fault.Target killed, double at, OptionalLong countAtK
         recoveryMillis = present(recoveryMillis);
     }
 
+    /**
+     * A kill meant for the middle of a publish that came after it: when it was sent, every message the phase had sent
+     * was already confirmed (a small phase can fit in the async window whole, and a broker may confirm it in one
+     * batch), so nothing was in flight and the cell shows only that confirmed messages survive the kill.
+     */
+    public boolean cameAfterPublish(Accounting accounting) {
+        return killed != Fault.Target.CONSUMER && accounting != null && countAtKill.isPresent()
+                && countAtKill.getAsLong() >= accounting.sent();
+    }
+
     private static OptionalLong present(OptionalLong value) {
         return value == null || value.isEmpty() || value.getAsLong() < 0 ? OptionalLong.empty() : value;
     }

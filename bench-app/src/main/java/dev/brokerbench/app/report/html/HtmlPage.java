@@ -109,6 +109,10 @@ public final class HtmlPage {
                         + r.leftover().messages() + " messages before the measured pass (" + esc(r.leftover().source())
                         + "), left by its warm-up");
             }
+            String lateKill = SummaryTables.lateKill(r);
+            if (lateKill != null) {
+                flags.add("<span class=\"badge warn\">kill after publish</span> " + esc(cell) + ": " + esc(lateKill));
+            }
             if (r.brokerPressure() != null) {
                 r.brokerPressure().forEach(c -> flags.add("<span class=\"badge warn\">memory pressure</span> "
                         + esc(cell) + ": the broker " + esc(c)));
