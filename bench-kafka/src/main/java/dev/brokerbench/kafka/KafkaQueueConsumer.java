@@ -38,6 +38,8 @@ final class KafkaQueueConsumer implements Consumer {
     private static final long NONE = -1;
     private static final long READY_POLL_MILLIS = 50;
     private final AfterClose afterClose;
+    private boolean subscribed;
+    private boolean started;
 
     /** What a consumer does once it has closed (a subscription's member deletes its group). */
     @FunctionalInterface
@@ -52,8 +54,44 @@ final class KafkaQueueConsumer implements Consumer {
         this.commitAsHandedOver = ackMode == AckMode.AUTO || ackMode == AckMode.DUPS_OK;
     }
 
+    /**
+     * Joins the group with every partition it is given paused, polling until this member owns its share of the
+     * topic's partitions among {@code members}, so that the group is balanced before the clock starts and
+     * {@link #start()} only resumes them.
+     */
+    @Override
+    public void join(int members, long timeoutMillis) {
+        subscribe();
+        int partitions = consumer.partitionsFor(topic).size();
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (!holdsShare(consumer.assignment().size(), partitions, members) && System.nanoTime() < until) {
+            consumer.poll(Duration.ofMillis(READY_POLL_MILLIS)).forEach(buffer::add);
+        }
+    }
+
+    /**
+     * Whether {@code owned} of {@code partitions} is one member's share among {@code members}. With more members than
+     * partitions, one: a member cannot tell that it is one of those the group gives none, so those wait out the
+     * join's time-out (the group description a member sees, its generation, comes before its assignment).
+     */
+    static boolean holdsShare(int owned, int partitions, int members) {
+        if (partitions < members) {
+            return owned == 1;
+        }
+        return owned >= partitions / members && owned <= (partitions + members - 1) / members;
+    }
+
     @Override
     public void start() {
+        if (!subscribed) {
+            subscribe();
+        }
+        started = true;
+        consumer.resume(consumer.paused());
+    }
+
+    private void subscribe() {
+        subscribed = true;
         consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
             @Override
             public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
@@ -65,6 +103,9 @@ final class KafkaQueueConsumer implements Consumer {
 
             @Override
             public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                if (!started) {
+                    consumer.pause(partitions); // joined before the clock: nothing is fetched until start()
+                }
             }
 
             @Override

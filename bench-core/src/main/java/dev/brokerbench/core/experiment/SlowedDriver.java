@@ -71,6 +71,11 @@ final class SlowedDriver extends ForwardingDriver {
         }
         return new Consumer() {
             @Override
+            public void join(int members, long timeoutMillis) throws Exception {
+                consumer.join(members, timeoutMillis);
+            }
+
+            @Override
             public void start() throws Exception {
                 consumer.start();
             }

@@ -71,6 +71,12 @@ final class ConsumePhase {
     static final long READY_MILLIS = 10_000;
 
     /**
+     * How long a consumer may take to hold its share of the queue before the clock starts (a Kafka group moves
+     * partitions between members on their heartbeats, 5 s apart by default).
+     */
+    static final long JOIN_MILLIS = 15_000;
+
+    /**
      * A shard's consumers cannot know what the other shards' received: they stop once none of them has had a message
      * for this long (after the first; before it, the idle timeout), and the merge does the accounting.
      */
@@ -150,7 +156,12 @@ final class ConsumePhase {
         try {
             ClientThreads.run(name, owned.length, local -> {
                         try {
-                            return open(ctx, owned[local], processes, killConsumer);
+                            Consumer consumer = open(ctx, owned[local], processes, killConsumer);
+                            if (ctx.phase().reported()) { // a drain that only verifies a publish need not wait
+                                // a topic's subscriber is the one member of its subscription
+                                consumer.join(ctx.workload().fanOut() ? 1 : clients, JOIN_MILLIS);
+                            }
+                            return consumer;
                         } catch (Exception e) {
                             subscribed(beside); // the publishers do not wait for a consumer that failed
                             throw e;

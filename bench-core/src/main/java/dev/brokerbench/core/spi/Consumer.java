@@ -6,6 +6,17 @@ package dev.brokerbench.core.spi;
  * {@link #start()}. The phase clock starts before {@code start()}, so every delivery falls inside the measured time.
  */
 public interface Consumer extends AutoCloseable {
+    /**
+     * Before the phase clock starts, on the consumer's own thread, while the phase's other consumers do the same:
+     * joins whatever this consumer shares its queue through, taking no message, until it holds its share among
+     * {@code members} consumers or {@code timeoutMillis} pass. A Kafka group member joins its group, its partitions
+     * paused, until it owns its share of them: otherwise the first member to join owns every partition, and drains
+     * the queue alone before the group has given the others theirs. Consumers that share a queue as soon as they
+     * subscribe do nothing.
+     */
+    default void join(int members, long timeoutMillis) throws Exception {
+    }
+
     /** Subscribes and begins delivery (e.g. creates the JMS consumer and starts the connection; basic.consume). */
     void start() throws Exception;
 
