@@ -38,7 +38,6 @@ final class KafkaQueueConsumer implements Consumer {
     private static final long NONE = -1;
     private static final long READY_POLL_MILLIS = 50;
     private final AfterClose afterClose;
-    private boolean subscribed;
     private boolean started;
 
     /** What a consumer does once it has closed (a subscription's member deletes its group). */
@@ -83,7 +82,7 @@ final class KafkaQueueConsumer implements Consumer {
 
     @Override
     public void start() {
-        if (!subscribed) {
+        if (consumer.subscription().isEmpty()) { // not joined before the clock
             subscribe();
         }
         started = true;
@@ -91,7 +90,6 @@ final class KafkaQueueConsumer implements Consumer {
     }
 
     private void subscribe() {
-        subscribed = true;
         consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
             @Override
             public void onPartitionsRevoked(Collection<TopicPartition> partitions) {

@@ -9,7 +9,7 @@ import java.util.Map;
  * them: the distribution's config/server.properties for a single node, with the suite's ports and data directory.
  * Internal topics have one replica (one node); the group coordinator starts rebalancing at once
  * ({@code group.initial.rebalance.delay.ms=0}, as the distribution's file sets it for a single broker), and consumer
- * group members heartbeat every 500 ms instead of 5 s, so a group settles in about a second.
+ * group members heartbeat every 500 ms instead of 5 s, so four members own a partition each in 1.2-2.5 s.
  */
 public final class KafkaServerConfig {
     /** The listener clients use. */
