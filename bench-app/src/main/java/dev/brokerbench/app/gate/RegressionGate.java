@@ -240,6 +240,6 @@ public final class RegressionGate {
     }
 
     private static double median(List<Double> values) {
-        return Estimate.of(values).median();
+        return Estimate.of(values).center();
     }
 }

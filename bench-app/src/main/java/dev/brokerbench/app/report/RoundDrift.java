@@ -1,6 +1,5 @@
 package dev.brokerbench.app.report;
 
-import dev.brokerbench.core.stats.Estimate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,7 +42,7 @@ public record RoundDrift(List<Round> rounds) {
         int[] count = new int[rounds];
         int[] slowest = new int[rounds];
         for (List<Double> rates : usable) {
-            double median = Estimate.of(rates).median();
+            double median = median(rates);
             int min = 0;
             for (int k = 0; k < rates.size(); k++) {
                 logSum[k] += Math.log(rates.get(k) / median);
@@ -57,6 +56,12 @@ public record RoundDrift(List<Round> rounds) {
             result.add(new Round(k + 1, Math.exp(logSum[k] / count[k]), slowest[k], count[k]));
         }
         return Optional.of(new RoundDrift(List.copyOf(result)));
+    }
+
+    private static double median(List<Double> rates) {
+        double[] sorted = rates.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** One sentence for the reports. */

@@ -115,7 +115,7 @@ public final class Charts {
         linearLabelsOff(chart);
         List<String> cases = cases(cells);
         bySeries(cells).forEach((series, own) -> chart.addSeries(series, cases, cases.stream()
-                .map(c -> estimate(own, c).map(e -> Math.max(1, e.median())).orElse(1.0)).toList())
+                .map(c -> estimate(own, c).filter(e -> e.defined()).map(e -> Math.max(1, e.center())).orElse(1.0)).toList())
                 .setFillColor(palette.of(series)));
         return png("overall", "overall msg/s per case", chart);
     }
@@ -135,14 +135,14 @@ public final class Charts {
         List<String> cases = cases(cells);
         Map<String, Double> best = new LinkedHashMap<>();
         cases.forEach(c -> best.put(c, cells.stream().filter(x -> x.first().workload().name().equals(c))
-                .mapToDouble(x -> x.overall().mean()).max().orElse(1)));
+                .filter(x -> x.overall().defined()).mapToDouble(x -> x.overall().center()).max().orElse(1)));
         bySeries(cells).forEach((series, own) -> {
             List<Double> values = new ArrayList<>();
             List<Double> whiskers = new ArrayList<>();
             for (String c : cases) {
                 var e = estimate(own, c);
                 double top = best.get(c) > 0 ? best.get(c) : 1;
-                values.add(e.map(x -> x.mean() / top).orElse(0.0));
+                values.add(e.filter(x -> x.defined()).map(x -> x.center() / top).orElse(0.0));
                 whiskers.add(e.filter(x -> x.hasInterval()).map(x -> (x.high() - x.low()) / 2 / top).orElse(0.0));
             }
             chart.addSeries(series, cases, values, whiskers).setFillColor(palette.of(series));
