@@ -18,9 +18,11 @@ import picocli.CommandLine.Parameters;
  * directory of baselines gives the one whose machine calibrated nearest ({@link Baselines}).
  */
 @Command(name = "gate", mixinStandardHelpOptions = true,
-        description = "Compare a results directory with a baseline: exit 1 when a broker / client path is slower"
-                + " beyond the noise of both runs' repeats (by 10 %% or more), or a cell collapsed, went missing or"
-                + " did not account for every message; exit 2 when the runs are not comparable (it says why).")
+        description = "Compare a results directory (3 or more repeats per cell) with a baseline of 2 or more runs:"
+                + " exit 1 when a broker / client path is slower than the others by 10 %% or more beyond what the"
+                + " baseline's runs and repeats show by chance (5 %% chance over all paths), the suite's own harness"
+                + " reference fell against the CPU, or a cell collapsed, went missing or did not account for every"
+                + " message; exit 2 when the runs are not comparable or have too few repeats or runs (it says why).")
 public final class GateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -52,6 +54,11 @@ public final class GateCommand implements Callable<Integer> {
             return BenchCli.EXIT_USAGE;
         }
         out.print(outcome.table().console());
+        out.println(RegressionGate.Outcome.note());
+        if (outcome.harness() != null) {
+            out.println((outcome.harness().verdict().name().equals("OK") ? "" : "HARNESS_REGRESSION: ")
+                    + outcome.harness().words());
+        }
         out.println(outcome.passed() ? "gate: PASSED" : "gate: FAILED");
         out.flush();
         return outcome.passed() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;

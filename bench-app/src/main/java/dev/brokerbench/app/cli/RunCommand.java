@@ -20,6 +20,8 @@ import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.experiment.Slowdown;
 import dev.brokerbench.core.machine.Calibration;
+import dev.brokerbench.core.machine.HarnessReference;
+import dev.brokerbench.core.run.HarnessProbe;
 import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.ResultStore;
@@ -296,6 +298,7 @@ public final class RunCommand implements Callable<Integer> {
         java.util.Optional<dev.brokerbench.app.metrics.MetricsEndpoint> metrics = metricsOptions.start(cli);
         Files.createDirectories(dir);
         Calibration calibration = Calibration.measure(workRoot, Duration.ofSeconds(1));
+        HarnessReference harness = HarnessProbe.measure();
         RunSummary summary = new RunSummary();
         ResultStore store = new ResultStore(dir);
         boolean bars = !noProgress && System.console() != null;
@@ -303,6 +306,7 @@ public final class RunCommand implements Callable<Integer> {
                 + (repeats > 1 ? ", " + repeats + " repeats" : "") + ", order seed " + schedule.seed() + " -> "
                 + dir.toAbsolutePath());
         console.println("machine: " + calibration.describe());
+        console.println(harness.describe());
         metrics.ifPresent(m -> console.println("metrics: http://127.0.0.1:" + m.port() + "/metrics"));
         RunListener listener = new ConsoleListener(console, store, summary, bars);
         if (metrics.isPresent()) {
@@ -326,7 +330,7 @@ public final class RunCommand implements Callable<Integer> {
                 sections));
         ResultStore.writeAtomically(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
                 .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
-                        schedule.repeats(), schedule.seed(), calibration)));
+                        schedule.repeats(), schedule.seed(), calibration, harness)));
         if (sharding.isPresent()) {
             ShardOptions.write(sharding.get(), dir, console);
         }

@@ -1,32 +1,47 @@
 package dev.brokerbench.app.gate;
 
+import dev.brokerbench.core.machine.HarnessReference;
 import dev.brokerbench.core.model.InvalidConfigException;
+import dev.brokerbench.core.stats.BetweenRuns;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * The regression gate's reference: one or more runs of the matrix with repeats, pooled per cell. The gate compares a
- * fresh run's repeats with these, so the baseline keeps every repeat, not a summary.
+ * The regression gate's reference: two or more runs of the matrix with repeats, each run's repeats kept apart per
+ * cell, so that the gate knows how far a figure moves from one run to the next ({@link BetweenRuns}) as well as
+ * between the repeats of one run.
  *
- * @param schema      {@link #SCHEMA}; a file without it is the older fixed-allowance format, which is refused
+ * @param schema      {@link #SCHEMA}; a file in an older format is refused with how to refresh it
  * @param description where and how it was measured
  * @param conditions  scale, duration, runtime and machine calibration a fresh run must share
- * @param runs        how many runs it pools
- * @param cells       per {@code broker / client path / case}: parity settings and every repeat's rate
+ * @param runs        how many runs it holds
+ * @param cells       per {@code broker / client path / case}: parity settings and every run's repeats
+ * @param harness     each run's harness reference (empty where a run recorded none)
  */
-public record Baseline(int schema, String description, Conditions conditions, int runs, Map<String, Cell> cells) {
-    public static final int SCHEMA = 2;
+public record Baseline(int schema, String description, Conditions conditions, int runs, Map<String, Cell> cells,
+                       List<HarnessReference> harness) {
+    /** 3: repeats kept per run (2 pooled them, which hid how runs differ). */
+    public static final int SCHEMA = 3;
+
+    public Baseline {
+        harness = harness == null ? List.of() : List.copyOf(harness);
+    }
 
     /**
      * One cell.
      *
-     * @param parity  the workload settings the fresh run must share
-     * @param repeats overall msg/s of every repeat of every run pooled
+     * @param parity the workload settings the fresh run must share
+     * @param runs   per run, the overall msg/s of its repeats
      */
-    public record Cell(String parity, List<Double> repeats) {
+    public record Cell(String parity, List<List<Double>> runs) {
+        /** Every repeat of every run. */
+        public List<Double> repeats() {
+            return runs.stream().flatMap(List::stream).toList();
+        }
     }
 
     /** Reads a baseline file; one in an older format is refused with how to refresh it. */
@@ -35,8 +50,8 @@ public record Baseline(int schema, String description, Conditions conditions, in
         int schema = tree.path("schema").asInt(0);
         if (schema != SCHEMA) {
             throw new InvalidConfigException("--baseline: " + file + " is in an older format (schema " + schema
-                    + "; this gate needs " + SCHEMA + ", every repeat per cell); refresh it with: bench baseline DIR"
-                    + " --out " + file);
+                    + "; this gate needs " + SCHEMA + ", each run's repeats kept apart); make it again from two or"
+                    + " more runs: bench baseline DIR DIR --out " + file);
         }
         return dev.brokerbench.core.result.Json.mapper().treeToValue(tree, Baseline.class);
     }
@@ -47,12 +62,15 @@ public record Baseline(int schema, String description, Conditions conditions, in
     }
 
     /**
-     * Pools the runs' repeats per cell. The runs must share their conditions (the first run's calibration is kept)
-     * and each cell its parity; a cell needs at least two repeats in all, or it has no spread to compare against.
+     * Keeps the runs' repeats per cell. The runs must share their conditions (the first run's calibration is kept)
+     * and each cell its parity; there must be {@link BetweenRuns#MIN_RUNS} runs or more, each with
+     * {@link RegressionGate#MIN_REPEATS} repeats or more per cell.
      */
     public static Baseline of(String description, List<Figures> runs) {
-        if (runs.isEmpty()) {
-            throw new InvalidConfigException("a baseline needs at least one results directory");
+        if (runs.size() < BetweenRuns.MIN_RUNS) {
+            throw new InvalidConfigException("a baseline needs at least " + BetweenRuns.MIN_RUNS + " results"
+                    + " directories (runs), got " + runs.size() + ": repeats inside one run share its broker"
+                    + " processes and JVM, so only several runs show how far a figure moves from one run to the next");
         }
         Conditions conditions = runs.get(0).conditions();
         for (Figures run : runs.subList(1, runs.size())) {
@@ -62,7 +80,7 @@ public record Baseline(int schema, String description, Conditions conditions, in
             }
         }
         Map<String, String> parity = new TreeMap<>();
-        Map<String, List<Double>> repeats = new TreeMap<>();
+        Map<String, List<List<Double>>> repeats = new TreeMap<>();
         for (Figures run : runs) {
             run.cells().forEach((id, cell) -> {
                 String known = parity.putIfAbsent(id, cell.parity());
@@ -70,17 +88,17 @@ public record Baseline(int schema, String description, Conditions conditions, in
                     throw new InvalidConfigException("cell " + id + " ran with different settings in the baseline's"
                             + " runs: " + known + " / " + cell.parity());
                 }
-                repeats.computeIfAbsent(id, k -> new ArrayList<>()).addAll(cell.repeats());
+                if (cell.repeats().size() < RegressionGate.MIN_REPEATS) {
+                    throw new InvalidConfigException("cell " + id + " has " + cell.repeats().size() + " repeat(s) in"
+                            + " a run of the baseline; it needs " + RegressionGate.MIN_REPEATS + " or more per run"
+                            + " (run with --repeat " + RegressionGate.MIN_REPEATS + ")");
+                }
+                repeats.computeIfAbsent(id, k -> new ArrayList<>()).add(List.copyOf(cell.repeats()));
             });
         }
         Map<String, Cell> cells = new LinkedHashMap<>();
-        repeats.forEach((id, rates) -> {
-            if (rates.size() < 2) {
-                throw new InvalidConfigException("cell " + id + " has " + rates.size() + " repeat in the baseline's"
-                        + " runs; a baseline needs at least 2 per cell (run with --repeat 3)");
-            }
-            cells.put(id, new Cell(parity.get(id), List.copyOf(rates)));
-        });
-        return new Baseline(SCHEMA, description, conditions, runs.size(), cells);
+        repeats.forEach((id, perRun) -> cells.put(id, new Cell(parity.get(id), List.copyOf(perRun))));
+        return new Baseline(SCHEMA, description, conditions, runs.size(), cells,
+                runs.stream().map(Figures::harness).filter(Objects::nonNull).toList());
     }
 }

@@ -2,22 +2,26 @@ package dev.brokerbench.app.gate;
 
 import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.core.machine.HarnessReference;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Workload;
-import dev.brokerbench.core.result.RunResult;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The figures a gate compares, read from one results directory: the run's conditions and, per cell, its parity
- * settings and the overall rate of each repeat.
+ * The figures a gate compares, read from one results directory: the run's conditions, its harness reference and, per
+ * cell, its parity settings and the overall rate of each repeat.
  *
  * @param conditions what the run must share with the one it is compared with
  * @param cells      per {@code broker / client path / case}
+ * @param harness    the run's harness reference; null where it recorded none (runs from before it existed)
  */
-public record Figures(Conditions conditions, Map<String, Cell> cells) {
+public record Figures(Conditions conditions, Map<String, Cell> cells, HarnessReference harness) {
+
+    public Figures(Conditions conditions, Map<String, Cell> cells) {
+        this(conditions, cells, null);
+    }
 
     /**
      * One cell.
@@ -27,7 +31,7 @@ public record Figures(Conditions conditions, Map<String, Cell> cells) {
      * @param repeats the overall rate of the reported phase, per repeat
      * @param clean   every repeat delivered every message exactly once, without errors
      */
-    public record Cell(String parity, List<Double> repeats, boolean clean) {
+    public record Cell(String parity, java.util.List<Double> repeats, boolean clean) {
     }
 
     public static Figures of(ReportData data) {
@@ -38,7 +42,8 @@ public record Figures(Conditions conditions, Map<String, Cell> cells) {
                 .toList())) {
             cells.put(c.id(), new Cell(parity(c.first().workload()), c.rates(), c.status().ok()));
         }
-        return new Figures(Conditions.of(data.results(), data.calibration()), cells);
+        return new Figures(Conditions.of(data.results(), data.calibration()), cells,
+                data.run() == null ? null : data.run().harness());
     }
 
     /** The parity settings of a workload, as one comparable line. */

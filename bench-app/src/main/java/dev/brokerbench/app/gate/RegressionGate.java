@@ -2,11 +2,12 @@ package dev.brokerbench.app.gate;
 
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
+import dev.brokerbench.core.stats.BetweenRuns;
 import dev.brokerbench.core.stats.Estimate;
-import dev.brokerbench.core.stats.RatioEstimate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,27 +16,26 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Compares a fresh run's repeats with a baseline's, on statistics rather than a fixed allowance.
+ * Compares a fresh run's repeats with a baseline of several runs, on a model of how figures move between runs.
  *
- * <p>Per broker / client path (a group), the ratio fresh / baseline is the geometric mean over its cells of the
- * ratio of their mean rates, with a confidence interval from both sides' repeats ({@link RatioEstimate}). The group
- * fails (REGRESSION) when its whole interval lies below 1 and its ratio shows a drop of at least {@link #MIN_DROP}:
- * slower beyond the noise, and by enough to matter. The intervals are Bonferroni-corrected over the groups compared,
- * so with five groups each is a 99 % interval and the chance that any unchanged group fails by noise stays at most
- * {@code 1 - }{@link #FAMILY_CONFIDENCE}.
+ * <p>On log rates, per cell: the fresh run's mean against the mean of the baseline runs' means. Its variance is that
+ * of the repeats inside a run (pooled from the baseline's runs and the fresh one's) and that of a run's own shift of
+ * the cell and of its path, which the baseline's runs show ({@link BetweenRuns}): the unit the gate compares is the
+ * run, not the repeat. Per broker / client path (a group), the mean over its cells; a path's shared run shift does
+ * not average out over its cells, its cells' own shifts and noise do.
  *
- * <p>With at least {@link #GROUPS_TO_NORMALIZE} groups, each is judged against the others
- * ({@link RatioEstimate#relative}): of two profile runs on the same 2-core machine, with the same disk and loopback
- * calibration, the second (one path slowed on purpose) ran 20-27 % slower on every unmodified path too, and an
- * unmodified path failed. A
- * shift of the whole matrix is shown on its own row (the machine, or the harness) and fails nothing; a path that
- * fell behind the others fails.
+ * <p>With at least {@link #GROUPS_TO_NORMALIZE} groups each is judged against the mean of the others, so a shift of
+ * the whole matrix (the machine that day, or the harness) cancels; the whole matrix's shift is shown on a row of its
+ * own, never failed, and {@link HarnessCheck} says whether it was the harness (which fails) or the machine.
  *
- * <p>Per cell, the ratio of medians and its 95 % interval are shown (SLOWER or FASTER only where the interval
- * excludes 1); a cell fails only when it went missing, did not account for every message, or collapsed: every fresh
- * repeat below {@link #COLLAPSE} of the slowest baseline repeat.
+ * <p>A group fails (REGRESSION) when its interval lies below 1 and its ratio shows a drop of at least
+ * {@link #MIN_DROP}; the intervals are {@code 1 - 0.05 / groups} (Bonferroni), so the chance that any unchanged group
+ * fails stays at most 5 %. A cell is shown SLOWER or FASTER where its 95 % interval excludes 1, and fails only when it
+ * went missing, did not account for every message, or collapsed (every fresh repeat below {@link #COLLAPSE} of the
+ * slowest baseline repeat). Every row says the smallest drop it could have shown 9 times in 10.
  *
- * <p>Runs whose conditions or parity settings differ are not compared at all: {@link Refused} says why.
+ * <p>Runs whose conditions or parity settings differ, a fresh run with fewer than {@link #MIN_REPEATS} repeats per
+ * cell, and a baseline of one run are not compared at all: {@link Refused} says why.
  */
 public final class RegressionGate {
     /** The chance that no unchanged group fails, over all groups compared. */
@@ -50,19 +50,23 @@ public final class RegressionGate {
     public static final String MATRIX = "whole matrix (every path: the machine or the harness)";
     /** The confidence of a single cell's interval (shown, not failed on). */
     public static final double CELL_CONFIDENCE = 0.95;
+    /** Fewest repeats per cell in the fresh run and in each baseline run: fewer cannot show a cell's spread. */
+    public static final int MIN_REPEATS = 3;
+    /** The chance with which a row's smallest detectable drop is shown. */
+    public static final double POWER = 0.9;
 
     private RegressionGate() {
     }
 
     /** What the gate concluded for one cell or group. */
     public enum Verdict {
-        /** No clear difference: the interval includes 1 (or, for a group, the clear drop is under the minimum). */
+        /** No difference shown: the interval includes 1 (or, for a group, the clear drop is under the minimum). */
         OK,
         /** Clearly slower, not failed (a cell; or a group whose drop is under {@link #MIN_DROP}). */
         SLOWER,
         /** Clearly faster. */
         FASTER,
-        /** Fewer than 2 repeats on a side: no interval. */
+        /** A side without a rate in every repeat: nothing to test. */
         NO_INTERVAL,
         /** In the fresh run only. */
         NEW,
@@ -71,10 +75,13 @@ public final class RegressionGate {
         COLLAPSED,
         MISSING,
         NOT_CLEAN,
-        REGRESSION;
+        REGRESSION,
+        /** The suite's own code ran clearly slower against the CPU than in the baseline: the harness regressed. */
+        HARNESS_REGRESSION;
 
         boolean fails() {
-            return this == REGRESSION || this == COLLAPSED || this == MISSING || this == NOT_CLEAN;
+            return this == REGRESSION || this == COLLAPSED || this == MISSING || this == NOT_CLEAN
+                    || this == HARNESS_REGRESSION;
         }
     }
 
@@ -93,60 +100,115 @@ public final class RegressionGate {
     }
 
     /**
-     * One row of the table: a cell, or a group.
+     * A ratio fresh / baseline of geometric means with its interval.
      *
-     * @param ratio fresh / baseline with its interval; null where there is none
+     * @param ratio      fresh / baseline (1: unchanged, 0.8: 20 % slower)
+     * @param low        lower end of the interval
+     * @param high       upper end
+     * @param confidence the interval's confidence, e.g. 0.99
+     * @param detectable the smallest drop this row could have shown {@link #POWER} of the time, e.g. 0.12
      */
-    public record Row(String name, double baseline, double fresh, RatioEstimate ratio, Verdict verdict) {
+    public record Ratio(double ratio, double low, double high, double confidence, double detectable) {
+        static Ratio of(double logDiff, dev.brokerbench.core.stats.VarianceSum variance, double confidence) {
+            double t = variance.t(confidence);
+            double se = variance.se();
+            double drop = 1 - Math.exp(-(t + variance.tOneSided(POWER)) * se);
+            return new Ratio(Math.exp(logDiff), Math.exp(logDiff - t * se), Math.exp(logDiff + t * se), confidence,
+                    drop);
+        }
+
+        /** The interval lies wholly below 1: slower, beyond the noise. */
+        public boolean clearlySlower() {
+            return high < 1;
+        }
+
+        /** The interval lies wholly above 1: faster, beyond the noise. */
+        public boolean clearlyFaster() {
+            return low > 1;
+        }
+    }
+
+    /**
+     * One row of the table: a cell, a group or the whole matrix.
+     *
+     * @param baseline geometric mean of the baseline's repeats (NaN for groups)
+     * @param fresh    geometric mean of the fresh run's repeats (NaN for groups)
+     * @param ratio    fresh / baseline with its interval; null where there is none
+     */
+    public record Row(String name, double baseline, double fresh, Ratio ratio, Verdict verdict) {
     }
 
     /**
      * Cells and groups; {@link #passed()} when nothing failed. {@code matrix}: the whole matrix's shift, shown and
-     * never failed, where the groups were judged against each other; else null.
+     * never failed, where the groups were judged against each other; else null. {@code harness}: what the harness
+     * reference says about that shift.
      */
-    public record Outcome(List<Row> cells, List<Row> groups, Row matrix) {
+    public record Outcome(List<Row> cells, List<Row> groups, Row matrix, HarnessCheck harness) {
         public boolean passed() {
             return cells.stream().noneMatch(r -> r.verdict().fails())
-                    && groups.stream().noneMatch(r -> r.verdict().fails());
+                    && groups.stream().noneMatch(r -> r.verdict().fails())
+                    && (harness == null || !harness.verdict().fails());
         }
 
         public TextTable table() {
-            // medians for reading; the ratio and its interval come from the means of the logarithms of the repeats
-            TextTable t = new TextTable(List.of("broker / client path [/ case]", "baseline median msg/s",
-                    "fresh median msg/s", "fresh/baseline (means)", "interval", "verdict"));
+            TextTable t = new TextTable(List.of("broker / client path [/ case]",
+                    "baseline " + Estimate.NAME + " msg/s", "fresh " + Estimate.NAME + " msg/s",
+                    "fresh/baseline", "interval", "smallest drop it could show", "verdict"));
             if (matrix != null) {
                 t.add(row(matrix.name(), matrix));
             }
             groups.forEach(g -> t.add(row(g.name() + (matrix != null ? " (all cases, against the other paths)"
                     : " (all cases)"), g)));
-            cells.forEach(c -> t.add(row(c.name(), c)));
+            cells.forEach(c -> t.add(row(c.name() + (matrix != null && c.ratio() != null ? " (against the other"
+                    + " paths)" : ""), c)));
             return t;
         }
 
         private static List<String> row(String name, Row r) {
-            RatioEstimate e = r.ratio();
+            Ratio e = r.ratio();
             return List.of(name, Double.isNaN(r.baseline()) ? "-" : SummaryTables.rate(r.baseline()),
                     Double.isNaN(r.fresh()) ? "-" : SummaryTables.rate(r.fresh()),
                     e == null ? "-" : String.format(Locale.ROOT, "%.2f", e.ratio()),
                     e == null || e.low() == e.high() ? "-" : String.format(Locale.ROOT, "%.2f-%.2f (%.1f %%)",
                             e.low(), e.high(), e.confidence() * 100),
+                    e == null ? "-" : String.format(Locale.ROOT, "%.0f %%", e.detectable() * 100),
                     r.verdict().name());
+        }
+
+        /** What the table's columns mean, for under it. */
+        public static String note() {
+            return "fresh/baseline: ratio of the geometric means of the repeats; interval: from the repeats' spread"
+                    + " inside a run and the baseline runs' spread from one run to the next (paths: Bonferroni over"
+                    + " the paths); smallest drop it could show: " + Math.round(POWER * 10) + " times in 10 at that"
+                    + " confidence. A path fails (REGRESSION) when its whole interval is below 1 and it dropped by "
+                    + Math.round(MIN_DROP * 100) + " % or more.";
         }
     }
 
     /**
      * Compares {@code fresh} with {@code baseline}.
      *
-     * @throws Refused when the two runs' conditions or a shared cell's parity settings differ
+     * @throws Refused when the two runs' conditions or a shared cell's parity settings differ, the fresh run has too
+     *                 few repeats, or the baseline too few runs
      */
     public static Outcome check(Baseline baseline, Figures fresh) {
         List<String> why = new ArrayList<>();
         if (baseline.schema() != Baseline.SCHEMA) {
             why.add("the baseline is in an older format (schema " + baseline.schema() + ", this gate reads "
-                    + Baseline.SCHEMA + ": repeats per cell); refresh it with bench baseline");
+                    + Baseline.SCHEMA + ": each run's repeats); make it again with bench baseline DIR DIR");
             throw new Refused(why);
         }
+        if (baseline.runs() < BetweenRuns.MIN_RUNS) {
+            why.add("the baseline holds " + baseline.runs() + " run; the gate needs " + BetweenRuns.MIN_RUNS
+                    + " or more to know how far a figure moves from one run to the next");
+        }
         why.addAll(baseline.conditions().differences(fresh.conditions()));
+        int freshRepeats = fresh.cells().values().stream().mapToInt(c -> c.repeats().size()).max().orElse(0);
+        if (freshRepeats < MIN_REPEATS) {
+            why.add("these results have " + freshRepeats + " repeat(s) per cell; the gate needs " + MIN_REPEATS
+                    + " or more (bench run --repeat " + MIN_REPEATS + "): with fewer, a cell's spread is a guess and a"
+                    + " verdict on it would pass or fail by chance");
+        }
         baseline.cells().forEach((id, ref) -> {
             Figures.Cell now = fresh.cells().get(id);
             if (now != null && !now.parity().equals(ref.parity())) {
@@ -157,6 +219,7 @@ public final class RegressionGate {
         if (!why.isEmpty()) {
             throw new Refused(why);
         }
+        BetweenRuns model = model(baseline);
         Set<String> ranGroups = new HashSet<>();
         Set<String> ranCases = new HashSet<>();
         fresh.cells().keySet().forEach(c -> {
@@ -164,82 +227,95 @@ public final class RegressionGate {
             ranCases.add(c.substring(c.lastIndexOf(" / ") + 3));
         });
         List<Row> cells = new ArrayList<>();
-        Map<String, List<RatioEstimate.Pair>> pairsByGroup = new TreeMap<>();
+        Map<String, Map<String, Shift.CellShift>> compared = new TreeMap<>();
         TreeSet<String> names = new TreeSet<>(baseline.cells().keySet());
         names.addAll(fresh.cells().keySet());
         for (String id : names) {
             Baseline.Cell ref = baseline.cells().get(id);
             Figures.Cell now = fresh.cells().get(id);
             if (ref == null) {
-                cells.add(new Row(id, Double.NaN, median(now.repeats()), null, Verdict.NEW));
+                cells.add(new Row(id, Double.NaN, center(now.repeats()), null, Verdict.NEW));
             } else if (now == null) {
                 // missing only if its broker / path and its case both ran: else the run was narrowed
                 boolean selected = ranGroups.contains(Baseline.groupOf(id))
                         && ranCases.contains(id.substring(id.lastIndexOf(" / ") + 3));
-                cells.add(new Row(id, median(ref.repeats()), Double.NaN, null,
+                cells.add(new Row(id, center(ref.repeats()), Double.NaN, null,
                         selected ? Verdict.MISSING : Verdict.NOT_SELECTED));
             } else {
-                cells.add(cell(id, ref, now, pairsByGroup));
+                Verdict early = early(ref, now);
+                if (early != null) {
+                    cells.add(new Row(id, center(ref.repeats()), center(now.repeats()), null, early));
+                } else {
+                    compared.computeIfAbsent(Baseline.groupOf(id), g -> new LinkedHashMap<>())
+                            .put(id, Shift.CellShift.of(id, ref, now, model));
+                }
             }
         }
+        Shift shift = new Shift(compared, model);
+        boolean relative = compared.size() >= GROUPS_TO_NORMALIZE;
+        compared.forEach((group, own) -> own.forEach((id, c) -> {
+            Ratio r = Ratio.of(shift.cellDiff(c, relative), shift.cellVariance(c, relative), CELL_CONFIDENCE);
+            Baseline.Cell ref = baseline.cells().get(id);
+            cells.add(new Row(id, center(ref.repeats()), center(fresh.cells().get(id).repeats()), r,
+                    r.clearlySlower() ? Verdict.SLOWER : r.clearlyFaster() ? Verdict.FASTER : Verdict.OK));
+        }));
+        cells.sort(java.util.Comparator.comparing(Row::name));
+        double confidence = 1 - (1 - FAMILY_CONFIDENCE) / Math.max(1, compared.size());
         List<Row> groups = new ArrayList<>();
-        double confidence = 1 - (1 - FAMILY_CONFIDENCE) / Math.max(1, pairsByGroup.size());
-        boolean relative = pairsByGroup.size() >= GROUPS_TO_NORMALIZE;
+        for (String group : compared.keySet()) {
+            Ratio r = Ratio.of(shift.groupDiff(group, relative), shift.groupVariance(group, relative), confidence);
+            Verdict v = r.clearlySlower() ? (r.ratio() <= 1 - MIN_DROP ? Verdict.REGRESSION : Verdict.SLOWER)
+                    : r.clearlyFaster() ? Verdict.FASTER : Verdict.OK;
+            groups.add(new Row(group, Double.NaN, Double.NaN, r, v));
+        }
         Row matrix = null;
         if (relative) {
-            List<RatioEstimate.Pair> all = new ArrayList<>();
-            pairsByGroup.values().forEach(all::addAll);
-            RatioEstimate e = RatioEstimate.of(all, confidence);
-            matrix = new Row(MATRIX, Double.NaN, Double.NaN, e,
-                    e.clearlySlower() ? Verdict.SLOWER : e.clearlyFaster() ? Verdict.FASTER : Verdict.OK);
+            Ratio r = Ratio.of(shift.matrixDiff(), shift.matrixVariance(), confidence);
+            matrix = new Row(MATRIX, Double.NaN, Double.NaN, r,
+                    r.clearlySlower() ? Verdict.SLOWER : r.clearlyFaster() ? Verdict.FASTER : Verdict.OK);
         }
-        pairsByGroup.forEach((group, pairs) -> {
-            List<List<RatioEstimate.Pair>> others = new ArrayList<>();
-            pairsByGroup.forEach((other, otherPairs) -> {
-                if (!other.equals(group)) {
-                    others.add(otherPairs);
-                }
-            });
-            RatioEstimate e = relative ? RatioEstimate.relative(pairs, others, confidence)
-                    : RatioEstimate.of(pairs, confidence);
-            Verdict v = e.clearlySlower() ? (e.ratio() <= 1 - MIN_DROP ? Verdict.REGRESSION : Verdict.SLOWER)
-                    : e.clearlyFaster() ? Verdict.FASTER : Verdict.OK;
-            groups.add(new Row(group, Double.NaN, Double.NaN, e, v));
-        });
-        return new Outcome(cells, groups, matrix);
+        HarnessCheck harness = HarnessCheck.of(baseline.harness(), fresh.harness(),
+                matrix == null ? null : matrix.ratio(), baseline.conditions(), fresh.conditions());
+        return new Outcome(cells, groups, matrix, harness);
     }
 
-    private static Row cell(String id, Baseline.Cell ref, Figures.Cell now,
-                            Map<String, List<RatioEstimate.Pair>> pairsByGroup) {
-        double before = median(ref.repeats());
-        double after = median(now.repeats());
+    /** The model of the baseline's runs: every cell that ran in all of them with a rate in every repeat. */
+    static BetweenRuns model(Baseline baseline) {
+        List<BetweenRuns.CellRuns> runs = new ArrayList<>();
+        baseline.cells().forEach((id, cell) -> runs.add(new BetweenRuns.CellRuns(id, Baseline.groupOf(id),
+                cell.runs().stream().map(RegressionGate::array).toList())));
+        try {
+            return BetweenRuns.estimate(runs);
+        } catch (IllegalArgumentException e) {
+            throw new Refused(List.of("the baseline: " + e.getMessage()));
+        }
+    }
+
+    /** A verdict reached before any statistics: not clean, collapsed, or no rate to take a logarithm of. */
+    private static Verdict early(Baseline.Cell ref, Figures.Cell now) {
         if (!now.clean()) {
-            return new Row(id, before, after, null, Verdict.NOT_CLEAN);
+            return Verdict.NOT_CLEAN;
         }
         if (!now.repeats().isEmpty() && !ref.repeats().isEmpty()
                 && Collections.max(now.repeats()) < COLLAPSE * Collections.min(ref.repeats())) {
-            return new Row(id, before, after, null, Verdict.COLLAPSED);
+            return Verdict.COLLAPSED;
         }
-        if (ref.repeats().size() < 2 || now.repeats().size() < 2 || !positive(ref.repeats())
-                || !positive(now.repeats())) {
-            return new Row(id, before, after, null, Verdict.NO_INTERVAL);
+        if (now.repeats().isEmpty() || !positive(now.repeats()) || !positive(ref.repeats())) {
+            return Verdict.NO_INTERVAL;
         }
-        RatioEstimate.Pair pair = new RatioEstimate.Pair(array(ref.repeats()), array(now.repeats()));
-        pairsByGroup.computeIfAbsent(Baseline.groupOf(id), k -> new ArrayList<>()).add(pair);
-        RatioEstimate e = RatioEstimate.of(List.of(pair), CELL_CONFIDENCE);
-        return new Row(id, before, after, e,
-                e.clearlySlower() ? Verdict.SLOWER : e.clearlyFaster() ? Verdict.FASTER : Verdict.OK);
+        return null;
     }
 
     private static boolean positive(List<Double> values) {
         return values.stream().allMatch(v -> v > 0 && Double.isFinite(v));
     }
 
-    private static double[] array(List<Double> values) {
+    static double[] array(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    private static double median(List<Double> values) {
-        return Estimate.of(values).center();
+    private static double center(List<Double> values) {
+        return values.isEmpty() || !values.stream().allMatch(v -> v >= 0 && Double.isFinite(v)) ? Double.NaN
+                : Estimate.of(values).center();
     }
 }

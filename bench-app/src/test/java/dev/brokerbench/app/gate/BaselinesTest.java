@@ -23,8 +23,9 @@ class BaselinesTest {
     }
 
     private Path write(String name, Conditions conditions) throws Exception {
-        Baseline b = Baseline.of(name, List.of(new Figures(conditions,
-                Map.of("a / p / c1", new Figures.Cell("clients=4", List.of(900.0, 1000.0, 1100.0), true)))));
+        Figures run = new Figures(conditions,
+                Map.of("a / p / c1", new Figures.Cell("clients=4", List.of(900.0, 1000.0, 1100.0), true)));
+        Baseline b = Baseline.of(name, List.of(run, run));
         Path file = dir.resolve(name + ".json");
         Files.writeString(file, Json.mapper().writeValueAsString(b));
         return file;

@@ -13,20 +13,22 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A driver whose publishers or consumers (those of one action) are held together to a rate by a {@link Slowdown}:
- * one schedule for all of them, so the total is capped however the broker shares the work among the clients;
- * everything else is the driver's (topics and selecting consumers are not slowed: the experiment slows a seed
- * case). One instance serves one measured pass.
+ * A driver whose publishers or consumers (those of one action) stall together once, halfway through a pass, by a
+ * {@link Slowdown}; everything else is the driver's (topics and selecting consumers are not slowed: the experiment
+ * slows a seed case). One instance serves one measured pass.
  */
 final class SlowedDriver extends ForwardingDriver {
     private final Action capped;
-    private final Pace pace;
+    private final Stall pace;
 
-    /** @param rate messages per second the publishers or consumers of {@code capped} may reach together */
-    SlowedDriver(Driver driver, Action capped, double rate) {
+    /**
+     * @param messages the pass's messages per phase: the stall comes after half of them
+     * @param fraction the share of the pass's rate to take away
+     */
+    SlowedDriver(Driver driver, Action capped, long messages, double fraction) {
         super(driver);
         this.capped = capped;
-        this.pace = new Pace(1e9 / rate);
+        this.pace = new Stall(messages / 2, fraction);
     }
 
     @Override
@@ -107,30 +109,41 @@ final class SlowedDriver extends ForwardingDriver {
     }
 
     /**
-     * The clients' common pace: the first message of any client sets the origin, and the n-th message after it (in the
-     * order the clients finish them) may not complete before {@code origin + n x nanosPerMessage}; its thread parks
-     * until then. The schedule is absolute, so a park that overshoots (a park is far coarser than one fast send) is
-     * made up by the next messages, not added up; and a client that the broker feeds less simply takes fewer tickets.
+     * The clients' common stall: the first message of any client sets the origin; the client that completes message
+     * {@code half} (in the order the clients finish them) sets the end of the stall at {@code now + 2 x (now - origin)
+     * x fraction / (1 - fraction)}, and every client that finishes a message before that end waits for it. Clients
+     * the broker feeds less simply stall less often; the stall's length is the same for all.
      */
-    static final class Pace {
-        private final double nanosPerMessage;
+    static final class Stall {
+        private final long half;
+        private final double factor;
         private final AtomicLong origin = new AtomicLong(Long.MIN_VALUE);
         private final AtomicLong messages = new AtomicLong();
+        private volatile long until = Long.MIN_VALUE;
 
-        Pace(double nanosPerMessage) {
-            this.nanosPerMessage = nanosPerMessage;
+        Stall(long half, double fraction) {
+            this.half = Math.max(1, half);
+            this.factor = 2 * fraction / (1 - fraction);
         }
 
         void holdBack() {
             long now = System.nanoTime();
-            if (origin.get() == Long.MIN_VALUE && origin.compareAndSet(Long.MIN_VALUE, now)) {
-                return;
+            if (origin.get() == Long.MIN_VALUE) {
+                origin.compareAndSet(Long.MIN_VALUE, now);
             }
-            long due = origin.get() + (long) (messages.incrementAndGet() * nanosPerMessage);
-            while (due - now > 0) {
-                LockSupport.parkNanos(due - now);
+            if (messages.incrementAndGet() == half) {
+                until = now + (long) ((now - origin.get()) * factor);
+            }
+            long end = until;
+            while (end != Long.MIN_VALUE && end - now > 0) {
+                LockSupport.parkNanos(end - now);
                 now = System.nanoTime();
             }
+        }
+
+        /** When the stall ends (or ended); {@code Long.MIN_VALUE} before the half. */
+        long until() {
+            return until;
         }
     }
 }

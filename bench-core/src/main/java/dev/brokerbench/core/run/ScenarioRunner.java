@@ -114,13 +114,13 @@ public final class ScenarioRunner {
     }
 
     /** The driver of the measured pass: held back when the plan slows its path (the gate's experiment). */
-    private Driver slowed(Driver driver, Workload workload, WarmedUp warm) {
+    private Driver slowed(Driver driver, Workload workload, long messages) {
         if (plan.slowdown() == null) {
             return driver;
         }
         Action reported = workload.phases().stream().filter(Phase::reported).map(Phase::action).findFirst()
                 .orElseThrow();
-        return plan.slowdown().applyTo(driver, reported, warm.lastRate());
+        return plan.slowdown().applyTo(driver, reported, messages);
     }
 
     private Sizing sizing(WarmedUp warm, long measured, List<Sizing.Attempt> attempts) {
@@ -220,7 +220,7 @@ public final class ScenarioRunner {
         BrokerCount leftover = leftover(warm.last(), driver, workload);
         FaultOutcome[] fault = new FaultOutcome[1];
         long messages = measuredMessages(workload, warm);
-        Driver measuring = slowed(driver, workload, warm);
+        Driver measuring = slowed(driver, workload, messages);
         Measured measured;
         try {
             measured = measure(workload.fault() == null, label, passLabel -> pass(workload, messages, measuring,

@@ -23,7 +23,7 @@ class SlowdownTest {
         assertThat(other.applyTo(loopback, Action.PUBLISH, 1000)).isSameAs(loopback);
         assertThat(other.slows("loopback")).isFalse();
         Slowdown slowdown = new Slowdown("loopback", 0.5);
-        assertThat(slowdown.applyTo(loopback, Action.PUBLISH, Double.NaN)).as("no warm-up rate").isSameAs(loopback);
+        assertThat(slowdown.applyTo(loopback, Action.PUBLISH, 1)).as("no half to stall at").isSameAs(loopback);
         assertThat(slowdown.applyTo(loopback, Action.RPC, 1000)).isSameAs(loopback);
         Driver slowed = slowdown.applyTo(loopback, Action.CONSUME, 1_000_000);
         assertThat(slowed).isNotSameAs(loopback);
@@ -47,35 +47,66 @@ class SlowdownTest {
         assertThatThrownBy(() -> new Slowdown("p", 0)).hasMessageContaining("fraction");
         assertThatThrownBy(() -> new Slowdown("p", 0.95)).hasMessageContaining("(0, 0.9]");
         assertThatThrownBy(() -> new Slowdown(" ", 0.2)).hasMessageContaining("clientPath");
-        assertThat(new Slowdown("p", 0.2).caveat()).contains("test-only", "p", "80 %");
+        assertThat(new Slowdown("p", 0.2).caveat()).contains("test-only", "p", "80 %", "halfway");
     }
 
     @Test
-    void aPaceHoldsItsClientsToItsRateTogetherOnAnAbsoluteSchedule() throws Exception {
-        SlowedDriver.Pace pace = new SlowedDriver.Pace(10_000_000); // 100 messages/s
+    void theStallComesAtTheHalfAndLastsTheFractionsShareOfTwiceTheFirstHalf() throws Exception {
+        // 10 messages, 20 % off: the stall after message 5 lasts 2 x (first half) x 0.2 / 0.8 = half the first half
+        SlowedDriver.Stall stall = new SlowedDriver.Stall(5, 0.2);
         long start = System.nanoTime();
-        pace.holdBack(); // the origin: not held
-        assertThat(System.nanoTime() - start).isLessThan(10_000_000L);
-        for (int i = 0; i < 5; i++) {
-            pace.holdBack();
+        for (int i = 0; i < 4; i++) {
+            stall.holdBack();
+            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000);
         }
-        assertThat(System.nanoTime() - start).as("5 messages after the origin at 100/s").isGreaterThanOrEqualTo(50_000_000L);
+        assertThat(stall.until()).as("no stall before the half").isEqualTo(Long.MIN_VALUE);
+        long fifth = System.nanoTime();
+        stall.holdBack(); // the fifth: about 80 ms after the first
+        long firstHalf = fifth - start;
+        long stalled = stall.until() - fifth;
+        assertThat((double) stalled / firstHalf).isBetween(0.45, 0.55);
+        assertThat(System.nanoTime()).as("the fifth client waits out the stall").isGreaterThanOrEqualTo(stall.until());
+        long after = System.nanoTime();
+        stall.holdBack();
+        assertThat(System.nanoTime() - after).as("after the stall nobody waits").isLessThan(20_000_000L);
+    }
 
-        SlowedDriver.Pace shared = new SlowedDriver.Pace(10_000_000);
-        long sharedStart = System.nanoTime();
-        Thread[] clients = new Thread[2];
+    @Test
+    void aSlowedPassRunsAtItsOwnRateTimesOneMinusTheFraction() throws Exception {
+        // clients that each take 1 ms per send: a pass of 400 messages over 4 clients takes about 100 ms
+        Slowdown slowdown = new Slowdown("loopback", 0.2);
+        double natural = 0;
+        double slowed = 0;
+        for (int trial = 0; trial < 3; trial++) {
+            natural += seconds(new LoopbackDriver(new LoopbackBroker(), false), 400);
+            slowed += seconds(slowdown.applyTo(new LoopbackDriver(new LoopbackBroker(), false), Action.PUBLISH, 400),
+                    400);
+        }
+        // a rate 0.8 of its own: the pass lasts 1.25 times as long
+        assertThat(slowed / natural).isBetween(1.15, 1.35);
+    }
+
+    /** Four clients send {@code messages} between them, each send followed by 1 ms of the client's own work. */
+    private static double seconds(Driver driver, int messages) throws Exception {
+        Thread[] clients = new Thread[4];
+        long start = System.nanoTime();
         for (int c = 0; c < clients.length; c++) {
+            int client = c;
             clients[c] = new Thread(() -> {
-                for (int i = 0; i < 6; i++) {
-                    shared.holdBack();
+                try (Publisher p = driver.publisher("q")) {
+                    for (int i = 0; i < messages / clients.length; i++) {
+                        p.send(new Stamp(client, i, System.nanoTime()), new byte[0]);
+                        java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
                 }
             });
             clients[c].start();
         }
-        for (Thread client : clients) {
-            client.join();
+        for (Thread t : clients) {
+            t.join();
         }
-        assertThat(System.nanoTime() - sharedStart).as("two clients, 12 messages: 11 after the origin at 100/s together")
-                .isGreaterThanOrEqualTo(110_000_000L);
+        return (System.nanoTime() - start) / 1e9;
     }
 }

@@ -1,0 +1,86 @@
+package dev.brokerbench.app.gate;
+
+import dev.brokerbench.core.machine.Calibration;
+import dev.brokerbench.core.machine.HarnessReference;
+import dev.brokerbench.core.stats.VarianceSum;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What moved when the whole matrix moved: the machine or the harness. Each run measures, before any broker starts, a
+ * CPU reference (SHA-256 on one thread) and the harness reference (the suite's own runner and accounting through an
+ * in-JVM queue: {@link HarnessReference}). The harness against the CPU, fresh run against the baseline's runs, says
+ * whether the suite's own code got slower on the same CPU (a harness regression: it would slow every figure alike, and
+ * fails the gate when the drop is clear and at least {@link RegressionGate#MIN_DROP}); the CPU's and the calibration's
+ * ratios say whether the machine changed.
+ *
+ * @param harnessOverCpu fresh / baseline of (harness rate / CPU rate), with its interval; null without references
+ * @param cpu            fresh / baseline of the CPU reference; NaN without references
+ * @param harness        fresh / baseline of the harness reference; NaN without references
+ * @param verdict        HARNESS_REGRESSION, or OK (including: no references to judge)
+ * @param words          the reading, for the console
+ */
+public record HarnessCheck(RegressionGate.Ratio harnessOverCpu, double cpu, double harness,
+                           RegressionGate.Verdict verdict, String words) {
+    /** The interval's confidence. */
+    public static final double CONFIDENCE = 0.99;
+
+    static HarnessCheck of(List<HarnessReference> baseline, HarnessReference fresh, RegressionGate.Ratio matrix,
+                           Conditions before, Conditions now) {
+        if (baseline.isEmpty() || fresh == null || fresh.cpu().size() < 2 || fresh.harness().size() < 2) {
+            return new HarnessCheck(null, Double.NaN, Double.NaN, RegressionGate.Verdict.OK,
+                    "no harness reference in " + (fresh == null ? "these results" : "the baseline")
+                            + " (runs from before it existed): the gate cannot tell a slower harness from a slower"
+                            + " machine");
+        }
+        Logs cpuBefore = Logs.of(baseline.stream().flatMap(h -> h.cpu().stream()).toList());
+        Logs harnessBefore = Logs.of(baseline.stream().flatMap(h -> h.harness().stream()).toList());
+        Logs cpuNow = Logs.of(fresh.cpu());
+        Logs harnessNow = Logs.of(fresh.harness());
+        double cpu = cpuNow.mean - cpuBefore.mean;
+        double harness = harnessNow.mean - harnessBefore.mean;
+        VarianceSum variance = cpuBefore.variance().plus(harnessBefore.variance()).plus(cpuNow.variance())
+                .plus(harnessNow.variance());
+        RegressionGate.Ratio ratio = RegressionGate.Ratio.of(harness - cpu, variance, CONFIDENCE);
+        boolean regressed = ratio.clearlySlower() && ratio.ratio() <= 1 - RegressionGate.MIN_DROP;
+        List<String> said = new ArrayList<>();
+        said.add(String.format(Locale.ROOT, "harness reference x%.2f, CPU reference x%.2f of the baseline's; the"
+                + " harness against the CPU x%.2f (%.2f-%.2f, %.0f %%)", Math.exp(harness), Math.exp(cpu),
+                ratio.ratio(), ratio.low(), ratio.high(), CONFIDENCE * 100));
+        if (regressed) {
+            said.add("the suite's own send, receive and accounting code ran slower on the same CPU: a harness"
+                    + " regression, which slows every figure alike");
+        } else if (matrix != null && (matrix.clearlySlower() || matrix.clearlyFaster())) {
+            said.add(String.format(Locale.ROOT, "the whole matrix moved (x%.2f) but the harness kept pace with the"
+                    + " CPU: not the suite's code; %s", matrix.ratio(), machine(before, now, Math.exp(cpu))));
+        }
+        return new HarnessCheck(ratio, Math.exp(cpu), Math.exp(harness),
+                regressed ? RegressionGate.Verdict.HARNESS_REGRESSION : RegressionGate.Verdict.OK,
+                String.join("; ", said));
+    }
+
+    /** Where the machine moved, from the CPU reference and the calibration. */
+    private static String machine(Conditions before, Conditions now, double cpu) {
+        Calibration a = before.calibration();
+        Calibration b = now.calibration();
+        String calibration = a == null || b == null ? "" : String.format(Locale.ROOT, ", disk syncs/s x%.2f,"
+                + " loopback MB/s x%.2f", b.fsyncPerSecond() / a.fsyncPerSecond(),
+                b.loopbackMBPerSec() / a.loopbackMBPerSec());
+        return String.format(Locale.ROOT, "the machine or the brokers (CPU x%.2f%s)", cpu, calibration);
+    }
+
+    /** Mean and variance of the mean of some rates' logarithms. */
+    private record Logs(double mean, double varianceOfMean, int n) {
+        static Logs of(List<Double> values) {
+            double[] l = values.stream().filter(v -> v > 0).mapToDouble(Math::log).toArray();
+            double m = java.util.Arrays.stream(l).average().orElse(Double.NaN);
+            double ss = java.util.Arrays.stream(l).map(v -> (v - m) * (v - m)).sum();
+            return new Logs(m, l.length > 1 ? ss / (l.length - 1) / l.length : 0, l.length);
+        }
+
+        VarianceSum variance() {
+            return VarianceSum.of(varianceOfMean, Math.max(1, n - 1));
+        }
+    }
+}

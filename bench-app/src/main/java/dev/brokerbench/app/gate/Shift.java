@@ -1,0 +1,168 @@
+package dev.brokerbench.app.gate;
+
+import dev.brokerbench.core.stats.BetweenRuns;
+import dev.brokerbench.core.stats.VarianceSum;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How far each compared cell, path and the whole matrix moved from the baseline to the fresh run, on log rates, and
+ * the variance of each move when nothing changed but chance ({@link BetweenRuns}'s model). Judged against the other
+ * paths ({@code relative}), a move the whole matrix made cancels, and the variance of the others' mean is added.
+ */
+final class Shift {
+    /**
+     * One cell's move.
+     *
+     * @param group its path
+     * @param diff  mean log rate of the fresh repeats minus the mean of the baseline runs' means
+     * @param noise the variance of that from the repeats inside the runs (fresh run and baseline runs)
+     * @param own   the variance of the cell's own run shift, in the fresh run and in the baseline's mean
+     * @param runs  baseline runs the cell ran in
+     */
+    record CellShift(String group, double diff, VarianceSum noise, VarianceSum own, int runs) {
+
+        static CellShift of(String id, Baseline.Cell ref, Figures.Cell now, BetweenRuns model) {
+            double[] fresh = RegressionGate.array(now.repeats());
+            double ss = 0;
+            int df = 0;
+            double freshMean = mean(logs(fresh));
+            for (double v : logs(fresh)) {
+                ss += (v - freshMean) * (v - freshMean);
+            }
+            df += fresh.length - 1;
+            double runMeans = 0;
+            int repeats = 0;
+            for (List<Double> run : ref.runs()) {
+                double[] l = logs(RegressionGate.array(run));
+                double m = mean(l);
+                runMeans += m;
+                repeats += l.length;
+                for (double v : l) {
+                    ss += (v - m) * (v - m);
+                }
+                df += l.length - 1;
+            }
+            int k = ref.runs().size();
+            double within = df > 0 ? ss / df : 0;
+            double perRun = repeats / (double) k;
+            double noise = within / fresh.length + within / (perRun * k);
+            return new CellShift(Baseline.groupOf(id), freshMean - runMeans / k, VarianceSum.of(noise, Math.max(1, df)),
+                    model.own().times(1 + 1.0 / k), k);
+        }
+
+        /** Its variance without its path's shared part. */
+        VarianceSum variance() {
+            return noise.plus(own);
+        }
+    }
+
+    private final Map<String, Map<String, CellShift>> byGroup;
+    private final BetweenRuns model;
+
+    /** @param byGroup per path, its compared cells */
+    Shift(Map<String, Map<String, CellShift>> byGroup, BetweenRuns model) {
+        this.byGroup = byGroup;
+        this.model = model;
+    }
+
+    /** A path's shared run shift, in the fresh run and in the baseline's mean of {@code runs} runs. */
+    private VarianceSum path() {
+        return model.path().times(1 + 1.0 / model.runs());
+    }
+
+    /** The whole matrix's run shift, in the fresh run and in the baseline's mean. */
+    private VarianceSum machine() {
+        return model.shift().times(1 + 1.0 / model.runs());
+    }
+
+    double groupMean(String group) {
+        return byGroup.get(group).values().stream().mapToDouble(CellShift::diff).average().orElseThrow();
+    }
+
+    /** The variance of a path's mean move, before judging it against others. */
+    VarianceSum groupOwnVariance(String group) {
+        var cells = byGroup.get(group).values();
+        VarianceSum sum = VarianceSum.ZERO;
+        for (CellShift c : cells) {
+            sum = sum.plus(c.variance());
+        }
+        return sum.times(1.0 / ((double) cells.size() * cells.size())).plus(path());
+    }
+
+    private List<String> others(String group) {
+        return new ArrayList<>(byGroup.keySet().stream().filter(g -> !g.equals(group)).toList());
+    }
+
+    /**
+     * What the other paths did: the median of their means, so that one path that regressed does not make every other
+     * look faster (with the mean, a path 20 % slower among four moves the others' reference by 7 %).
+     */
+    private double othersMean(String group) {
+        double[] means = others(group).stream().mapToDouble(this::groupMean).sorted().toArray();
+        int n = means.length;
+        return n == 0 ? 0 : n % 2 == 1 ? means[n / 2] : (means[n / 2 - 1] + means[n / 2]) / 2;
+    }
+
+    /**
+     * The variance of {@link #othersMean}: that of their mean, times pi / 2 from three paths on (the large-sample
+     * cost of a median of normal values; for three it is 1.35, so this errs wide).
+     */
+    private VarianceSum othersVariance(String group) {
+        List<String> others = others(group);
+        VarianceSum sum = VarianceSum.ZERO;
+        for (String g : others) {
+            sum = sum.plus(groupOwnVariance(g));
+        }
+        double medianCost = others.size() >= 3 ? Math.PI / 2 : 1;
+        return sum.times(medianCost / ((double) others.size() * others.size()));
+    }
+
+    double groupDiff(String group, boolean relative) {
+        return groupMean(group) - (relative ? othersMean(group) : 0);
+    }
+
+    VarianceSum groupVariance(String group, boolean relative) {
+        return relative ? groupOwnVariance(group).plus(othersVariance(group))
+                : groupOwnVariance(group).plus(machine());
+    }
+
+    double cellDiff(CellShift cell, boolean relative) {
+        return cell.diff() - (relative ? othersMean(cell.group()) : 0);
+    }
+
+    VarianceSum cellVariance(CellShift cell, boolean relative) {
+        VarianceSum own = cell.variance().plus(path());
+        return relative ? own.plus(othersVariance(cell.group())) : own.plus(machine());
+    }
+
+    /** The whole matrix's move: the mean of the paths' means. */
+    double matrixDiff() {
+        return byGroup.keySet().stream().mapToDouble(this::groupMean).average().orElseThrow();
+    }
+
+    VarianceSum matrixVariance() {
+        VarianceSum sum = VarianceSum.ZERO;
+        for (String g : byGroup.keySet()) {
+            sum = sum.plus(groupOwnVariance(g));
+        }
+        return sum.times(1.0 / ((double) byGroup.size() * byGroup.size())).plus(machine());
+    }
+
+    private static double[] logs(double[] values) {
+        double[] l = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            l[i] = Math.log(values[i]);
+        }
+        return l;
+    }
+
+    private static double mean(double[] values) {
+        double s = 0;
+        for (double v : values) {
+            s += v;
+        }
+        return s / values.length;
+    }
+}
