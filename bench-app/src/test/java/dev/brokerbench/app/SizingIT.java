@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The default warm-up and {@code --duration} on a real broker: the warm-up runs until its reported phase lasted the
  * minimum time (whatever the scale) and says how long it took; the measured phase is sized from the warm-up's rate
- * to last about the duration, and a later repeat measures as many messages as the first; the cell's own queue is
- * empty before the measured pass.
+ * to last the duration (sized again from its own rate when it missed it), and a later repeat measures as many
+ * messages as the first; the cell's own queue is empty before the measured pass.
  */
 class SizingIT {
     @TempDir
@@ -50,8 +50,19 @@ class SizingIT {
         assertThat(sizing.durationSeconds()).isEqualTo(2.0);
         assertThat(sizing.measuredMessages()).isGreaterThan(100); // scale 0.0001 alone would give 100
         assertThat(r.reportedPhase().expected()).isEqualTo(sizing.measuredMessages());
-        // sized from the warm-up's rate: about 2 s, give or take how much the rate moved between the passes
-        assertThat(r.reportedPhase().activeSeconds()).isBetween(0.8, 5.0);
+        // the sizing rule itself (no wall-time bound: on a busy machine a phase may take any time): the first measured
+        // pass holds the warm-up's last rate times 2 s; one that missed 2 s by more than 0.75-1.5x was sized again
+        // from its own rate
+        List<Double> rates = sizing.warmupRates();
+        long fromWarmUp = (long) Math.ceil(rates.get(rates.size() - 1) * 2.0);
+        List<Sizing.Attempt> attempts = sizing.attempts();
+        if (attempts.isEmpty() || attempts.get(0).messages() == sizing.measuredMessages()) {
+            assertThat(sizing.measuredMessages()).isEqualTo(fromWarmUp);
+        } else {
+            assertThat(attempts.get(0).messages()).isEqualTo(fromWarmUp);
+            assertThat(attempts.get(0).seconds() < 1.5 || attempts.get(0).seconds() > 3.0).as("sized again only when it missed: " + attempts.get(0).seconds() + " s").isTrue();
+            assertThat(sizing.measuredMessages()).isEqualTo((long) Math.ceil(attempts.get(0).rate() * 2.0));
+        }
         assertThat(r.leftover()).as("the cell's queue before the measured pass").isNotNull();
         assertThat(r.leftover().messages()).isZero();
         assertThat(r.workload().queue()).startsWith("bench.c1.").isNotEqualTo("bench.c1");
@@ -60,10 +71,7 @@ class SizingIT {
         // again once, and the less disturbed kept
         Double steal = r.reportedPhase().resources().stealShare();
         assertThat(steal).as("steal share").isNotNull().isBetween(0.0, 1.0);
-        if (!sizing.attempts().isEmpty()) {
-            assertThat(sizing.attempts()).hasSize(2).filteredOn(Sizing.Attempt::kept).singleElement()
-                    .satisfies(kept -> assertThat(kept.stealShare()).isEqualTo(steal));
-            assertThat(sizing.attempts().get(0).stealShare()).isGreaterThan(0.15);
-        }
+        assertThat(sizing.attempts()).filteredOn(Sizing.Attempt::kept).hasSizeLessThanOrEqualTo(1)
+                .allSatisfy(kept -> assertThat(kept.stealShare()).isEqualTo(steal));
     }
 }

@@ -44,6 +44,19 @@ public final class BrokerOptions {
             description = "Heap of every JVM broker, the same for all (default: ${DEFAULT-VALUE}).")
     String heap;
 
+    @Option(names = "--heap-policy", defaultValue = "fixed", paramLabel = "POLICY",
+            description = "How every JVM broker sets its heap: 'fixed' (initial = --heap, every page touched at start:"
+                    + " no heap growth or first page faults in a measured phase) or 'growing' (initial 512m, as the"
+                    + " distributions start) (default: ${DEFAULT-VALUE}).")
+    String heapPolicy;
+
+    @Option(names = "--cpus", defaultValue = "shared", paramLabel = "PLACEMENT",
+            description = "Which cores local brokers and the suite run on: 'shared' (every core, as the kernel"
+                    + " places them) or 'split' (the brokers on the upper half of the cores, the suite on the lower"
+                    + " half, by taskset: neither takes the other's core mid-phase; each has half the machine)"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String cpus;
+
     @Option(names = "--start-timeout", defaultValue = "120", paramLabel = "SECONDS",
             description = "How long a broker may take to become ready (default: ${DEFAULT-VALUE}).")
     int startTimeoutSeconds;
@@ -181,11 +194,27 @@ public final class BrokerOptions {
             throw new ParameterException(cli, "--heap: '" + heap + "' is not a heap size; use e.g. 512m or 2g");
         }
         OptionRange.check(cli, "--start-timeout", startTimeoutSeconds, 5, 3600);
+        if (!cpus.equals("shared") && !cpus.equals("split")) {
+            throw new ParameterException(cli, "--cpus: '" + cpus + "' is not a placement; use shared or split");
+        }
+        if (cpus.equals("split") && Runtime.getRuntime().availableProcessors() < 2) {
+            throw new ParameterException(cli, "--cpus split: this machine has one core, nothing to split");
+        }
+        if (dev.brokerbench.core.broker.HeapPolicy.named(heapPolicy).isEmpty()) {
+            throw new ParameterException(cli, "--heap-policy: '" + heapPolicy + "' is not a heap policy; use fixed or"
+                    + " growing");
+        }
     }
 
     BrokerEnvironment environment(Path workRoot) {
         return new BrokerEnvironment(distributionDir(), workRoot, Duration.ofSeconds(startTimeoutSeconds), heap,
-                network);
+                network, dev.brokerbench.core.broker.HeapPolicy.named(heapPolicy).orElseThrow(), cpuSplit());
+    }
+
+    /** The cores of the brokers and the suite as the options say. */
+    dev.brokerbench.core.broker.CpuSplit cpuSplit() {
+        return cpus.equals("split") ? dev.brokerbench.core.broker.CpuSplit.halves(
+                Runtime.getRuntime().availableProcessors()) : dev.brokerbench.core.broker.CpuSplit.SHARED;
     }
 
     /** The option, else the environment variable, else the build's property, else next to the jar. */

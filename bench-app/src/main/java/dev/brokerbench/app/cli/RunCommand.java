@@ -271,6 +271,10 @@ public final class RunCommand implements Callable<Integer> {
                     + " --data-dir, or pass --allow-tmpfs to run there anyway");
         }
         java.util.Optional<RuntimeKind> kind = brokerOptions.runtimeKind();
+        if (brokerOptions.cpuSplit().split() && kind.orElse(null) != RuntimeKind.LOCAL) {
+            throw new ParameterException(cli, "--cpus split places local broker processes: use it with --runtime"
+                    + " local");
+        }
         java.util.Optional<String> volumeFs = kind.isEmpty() || kind.get() == RuntimeKind.CONTAINER
                 ? DockerEngine.volumesInMemory() : java.util.Optional.empty();
         if (volumeFs.isPresent() && !allowTmpfs) {
@@ -281,6 +285,7 @@ public final class RunCommand implements Callable<Integer> {
         Path workRoot = Files.createTempDirectory(dataRoot, "brokerbench-");
         Cleanup.register(workRoot);
         BrokerEnvironment env = brokerOptions.environment(workRoot);
+        SuiteAffinity.apply(env.cpus());
 
         List<MatrixRunner.Entry> entries = new ArrayList<>();
         RuntimeChoice runtimes = brokerOptions.runtimeChoice(catalog);
@@ -307,6 +312,9 @@ public final class RunCommand implements Callable<Integer> {
                 + dir.toAbsolutePath());
         console.println("machine: " + calibration.describe());
         console.println(harness.describe());
+        if (env.cpus().split()) {
+            console.println("cores: " + env.cpus().describe());
+        }
         metrics.ifPresent(m -> console.println("metrics: http://127.0.0.1:" + m.port() + "/metrics"));
         RunListener listener = new ConsoleListener(console, store, summary, bars);
         if (metrics.isPresent()) {

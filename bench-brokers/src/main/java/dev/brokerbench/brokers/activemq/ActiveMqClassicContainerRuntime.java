@@ -33,12 +33,12 @@ public final class ActiveMqClassicContainerRuntime extends ContainerBrokerRuntim
     protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env,
                                                Map<Integer, Integer> hostPorts) {
         return new ActiveMQContainer(image.asCompatibleSubstituteFor(OFFICIAL))
-                .withEnv("ACTIVEMQ_OPTS_MEMORY", "-Xms512m -Xmx" + env.heap());
+                .withEnv("ACTIVEMQ_OPTS_MEMORY", env.heapPolicy().line(env.heap()));
     }
 
     @Override
     protected Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env) {
-        Map<String, String> s = new LinkedHashMap<>(ActiveMqClassicLocalRuntime.settings(env.heap()));
+        Map<String, String> s = new LinkedHashMap<>(ActiveMqClassicLocalRuntime.settings(env.heapPolicy().line(env.heap())));
         s.put("installation", "the image's broker with activemq.xml defaults, data on the volume");
         return s;
     }

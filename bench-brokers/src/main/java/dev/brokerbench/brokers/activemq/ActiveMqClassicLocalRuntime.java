@@ -67,13 +67,14 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         int stompPort = ports[2];
         Path data = dir.resolve("data");
         Path log = dir.resolve("console.log");
-        List<String> command = List.of(Jvm.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
-                "-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
+        List<String> command = new java.util.ArrayList<>(List.of(Jvm.javaExecutable()));
+        command.addAll(env.heapFlags());
+        command.addAll(List.of("-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
                 "-cp", lib(env.distributionDir()) + "/*", MAIN,
                 "--data", data.toString(), "--openwire-port", String.valueOf(port),
-                "--amqp-port", String.valueOf(amqpPort), "--stomp-port", String.valueOf(stompPort));
+                "--amqp-port", String.valueOf(amqpPort), "--stomp-port", String.valueOf(stompPort)));
         Endpoint openwire = Endpoint.loopback(Protocol.OPENWIRE, port);
-        Map<String, String> settings = settings(env.heap());
+        Map<String, String> settings = settings(env.heapPolicy().line(env.heap()));
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
                 new OpenWireHandshakeProbe(), VERSION).withRunningFacts(broker().logSignals().runningFacts());
         return Instances.startOrClean(
@@ -82,7 +83,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
                         Protocol.STOMP, Endpoint.loopback(Protocol.STOMP, stompPort)), settings, env, dir));
     }
 
-    /** The settings both ActiveMQ Classic runtimes record (both run the same launcher). */
+    /** The settings both ActiveMQ Classic runtimes record (both run the same launcher); {@code heap}: its flags. */
     public static Map<String, String> settings(String heap) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("installation", "activemq-broker + activemq-kahadb-store jars, activemq.xml defaults");
@@ -90,7 +91,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         settings.put("journalDiskSyncStrategy", "always (fsync before the send is acknowledged)");
         settings.put("memoryUsage", "50% of heap (messages in memory; then producer flow control / store cursor)");
         settings.put("storeUsage", "100 GB");
-        settings.put("heap", "-Xms512m -Xmx" + heap);
+        settings.put("heap", heap);
         settings.put("amqpConnector", "transport.tcpNoDelay=true (the distribution's default leaves Nagle on)");
         settings.put("stompConnector", "transport.tcpNoDelay=true");
         return settings;

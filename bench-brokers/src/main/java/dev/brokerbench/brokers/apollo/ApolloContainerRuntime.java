@@ -31,7 +31,7 @@ public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
     protected GenericContainer<?> newContainer(DockerImageName image, BrokerEnvironment env,
                                                Map<Integer, Integer> hostPorts) {
         return new GenericContainer<>(image)
-                .withEnv("JAVA_OPTS", "-Xms512m -Xmx" + env.heap())
+                .withEnv("JAVA_OPTS", env.heapPolicy().line(env.heap()))
                 .withCopyToContainer(Transferable.of(ApolloLocalRuntime.configuration("0.0.0.0", PORT)),
                         "/var/lib/apollo/etc/apollo.xml")
                 .withCopyToContainer(Transferable.of(ApolloLocalRuntime.LOG4J),
@@ -40,6 +40,6 @@ public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
 
     @Override
     protected Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env) {
-        return ApolloLocalRuntime.settings(env.heap());
+        return ApolloLocalRuntime.settings(env.heapPolicy().line(env.heap()));
     }
 }

@@ -70,17 +70,18 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
         } catch (IOException e) {
             throw new BrokerStartException("cannot write Apollo's configuration in " + dir + ": " + e.getMessage(), e);
         }
-        List<String> command = List.of(Jvm.javaExecutable(), "-Xms512m", "-Xmx" + env.heap(),
-                "-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
+        List<String> command = new java.util.ArrayList<>(List.of(Jvm.javaExecutable()));
+        command.addAll(env.heapFlags());
+        command.addAll(List.of("-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
                 "-Dapollo.home=" + home, "-Dapollo.base=" + dir,
                 "-Dlog4j.configuration=" + dir.resolve("etc/log4j.properties").toUri(),
-                "-cp", home.resolve("lib") + "/*", MAIN, "run");
+                "-cp", home.resolve("lib") + "/*", MAIN, "run"));
         Endpoint stomp = Endpoint.loopback(Protocol.STOMP, port);
         Path log = dir.resolve("console.log");
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, stomp, new StompConnectProbe(),
                 STARTED);
         Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);
-        Map<String, String> settings = settings(env.heap());
+        Map<String, String> settings = settings(env.heapPolicy().line(env.heap()));
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, endpoints, settings, env, dir));
     }
@@ -124,7 +125,7 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
         settings.put("connector", "one auto-detecting connector (AMQP 1.0, OpenWire v8, STOMP)");
         settings.put("openwire", "tcp_no_delay=true (negotiated into the wire format; off by default, which held 10 KB"
                 + " sync sends at 44 ms each: Nagle against delayed ACKs)");
-        settings.put("heap", "-Xms512m -Xmx" + heap);
+        settings.put("heap", heap);
         return settings;
     }
 }

@@ -38,7 +38,8 @@ public final class ArtemisContainerRuntime extends ContainerBrokerRuntime {
                 .withEnv("ANONYMOUS_LOGIN", "true")
                 .withEnv("EXTRA_ARGS", String.join(" ", "--host", "0.0.0.0", "--default-port", "61616",
                         "--no-amqp-acceptor", "--no-stomp-acceptor", "--no-hornetq-acceptor", "--no-mqtt-acceptor",
-                        "--no-web", "--java-memory", env.heap().toUpperCase()));
+                        "--no-web", "--java-memory", env.heap().toUpperCase()))
+                .withEnv("JAVA_ARGS_APPEND", env.heapPolicy().line(env.heap()));
     }
 
     @Override
@@ -46,7 +47,7 @@ public final class ArtemisContainerRuntime extends ContainerBrokerRuntime {
         Map<String, String> s = new LinkedHashMap<>(ArtemisInstaller.settings(
                 running.file(INSTANCE + "/etc/broker.xml"), running.logs()));
         s.put("installation", "the image's artemis create (autotune) + artemis run, instance on the volume");
-        s.put("heap", "-Xmx" + env.heap() + " (artemis create --java-memory)");
+        s.put("heap", env.heapPolicy().line(env.heap()) + " (after artemis create --java-memory)");
         return s;
     }
 }

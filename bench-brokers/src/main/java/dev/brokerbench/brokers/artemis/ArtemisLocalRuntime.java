@@ -63,7 +63,7 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
         Path instance = dir.resolve("instance");
         Map<String, String> settings = new LinkedHashMap<>(
                 ArtemisInstaller.create(home, instance, port, env.heap(), dir.resolve("create.log"), env.startTimeout()));
-        settings.put("heap", "-Xmx" + env.heap() + " (artemis create --java-memory)");
+        settings.put("heap", env.heapPolicy().line(env.heap()) + " (after artemis create --java-memory)");
 
         LocalLaunch launch = launch(this, env, dir, instance, port, new StompConnectProbe(), VERSION);
         Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);
@@ -79,7 +79,9 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
                               dev.brokerbench.brokers.probe.ReadinessProbe probe, Pattern ready) {
         Map<String, String> environment = Map.of(
                 "JAVA_HOME", Jvm.javaHome().toString(),
-                "JAVA_ARGS_APPEND", Jvm.lifelineAgent(env.distributionDir(), dir));
+                // after the instance's own JAVA_ARGS (artemis.profile): the heap flags given last win
+                "JAVA_ARGS_APPEND", Jvm.lifelineAgent(env.distributionDir(), dir) + " "
+                        + env.heapPolicy().line(env.heap()));
         return new LocalLaunch(
                 List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,
                 instance.resolve("log").resolve("console.log"), instance.resolve("log").resolve("artemis.log"),

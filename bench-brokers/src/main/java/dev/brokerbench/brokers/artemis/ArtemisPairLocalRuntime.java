@@ -104,7 +104,7 @@ public final class ArtemisPairLocalRuntime implements BrokerRuntime {
                         : new BrokerStartException("cannot prepare the pair in " + dir + ": " + e.getMessage(), e);
             }
         }
-        settings.put("heap", "-Xmx" + env.heap() + " per server (artemis create --java-memory)");
+        settings.put("heap", env.heapPolicy().line(env.heap()) + " per server (after artemis create --java-memory)");
         settings.put("ha-policy", "replication: primary (check-for-active-server, vote-on-replication-failure)"
                 + " and backup; the backup takes over when the primary dies, a restarted primary becomes the"
                 + " backup of the server that took over (no failback)");

@@ -57,7 +57,11 @@ public final class LocalBrokerInstance implements BrokerInstance {
         this.runtime = runtime;
         this.launch = launch;
         this.endpoints = Map.copyOf(endpoints);
-        this.settings = Map.copyOf(settings);
+        Map<String, String> all = new java.util.LinkedHashMap<>(settings);
+        if (env.cpus().split()) {
+            all.put("cpus", env.cpus().describe());
+        }
+        this.settings = java.util.Collections.unmodifiableMap(all);
         this.env = env;
         this.instanceDir = instanceDir;
     }
@@ -74,7 +78,8 @@ public final class LocalBrokerInstance implements BrokerInstance {
             if (env.network().placement() == NetworkPath.Placement.NAMESPACE && host == null) {
                 host = BrokerHost.create(env, endpoints.values(), launch.probeEndpoint(), instanceDir);
             }
-            process = ChildProcess.start(host == null ? launch.command() : host.namespace().inside(launch.command()),
+            List<String> command = env.cpus().onBrokerCpus(launch.command());
+            process = ChildProcess.start(host == null ? command : host.namespace().inside(command),
                     launch.environment(), launch.workDir(), launch.consoleLog());
         } catch (IOException e) {
             throw new BrokerStartException(runtime.broker().displayName() + " could not be launched: " + e.getMessage(), e);

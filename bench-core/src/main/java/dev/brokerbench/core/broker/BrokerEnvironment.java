@@ -11,17 +11,32 @@ import java.time.Duration;
  * @param startTimeout    how long a broker may take to become ready
  * @param heap            JVM heap for JVM brokers, e.g. {@code 2g} (the same for every broker)
  * @param network         where each broker started sits on the network, and the link's conditions
+ * @param heapPolicy      how JVM brokers set their heap: fixed and pre-touched, or growing
+ * @param cpus            which cores local brokers run on
  */
 public record BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap,
-                                NetworkPath network) {
+                                NetworkPath network, HeapPolicy heapPolicy, CpuSplit cpus) {
 
     public BrokerEnvironment {
         java.util.Objects.requireNonNull(network, "network (NetworkPath.LOOPBACK for the suite's own stack)");
+        java.util.Objects.requireNonNull(heapPolicy, "heapPolicy");
+        java.util.Objects.requireNonNull(cpus, "cpus (CpuSplit.SHARED for every core)");
     }
 
-    /** Brokers on the suite's own network stack, over loopback. */
+    /** Brokers placed by {@code network}, heaps growing, cores shared. */
+    public BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap,
+                             NetworkPath network) {
+        this(distributionDir, workRoot, startTimeout, heap, network, HeapPolicy.GROWING, CpuSplit.SHARED);
+    }
+
+    /** Brokers on the suite's own network stack, over loopback, heaps growing. */
     public BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap) {
         this(distributionDir, workRoot, startTimeout, heap, NetworkPath.LOOPBACK);
+    }
+
+    /** The JVM heap flags of every JVM broker. */
+    public java.util.List<String> heapFlags() {
+        return heapPolicy.flags(heap);
     }
 
     /**

@@ -11,8 +11,9 @@ import java.util.List;
  * @param warmupRates        overall rate of the reported phase of each warm-up pass
  * @param durationSeconds    the measured phase's target length ({@code --duration}); null when sized by count
  * @param measuredMessages   messages per phase of the measured pass
- * @param attempts           every measured pass run, in order, when one was measured again because the hypervisor
- *                           stole CPU during it ({@code --max-steal}); the kept one is marked; empty when measured once
+ * @param attempts           every measured pass run, in order, when one was measured again: the hypervisor stole
+ *                           CPU during it ({@code --max-steal}), or it missed {@code --duration} and was sized again
+ *                           from its own rate; the kept one is marked; empty when measured once
  */
 public record Sizing(int warmupPasses, double warmupSeconds, boolean steady, List<Double> warmupRates,
                      Double durationSeconds, long measuredMessages, List<Attempt> attempts) {
@@ -26,7 +27,12 @@ public record Sizing(int warmupPasses, double warmupSeconds, boolean steady, Lis
      * @param rate       overall rate of its reported phase, msg/s
      * @param stealShare share of the machine's CPU stolen during that phase; null where unknown
      * @param kept       whether this is the pass the result reports
+     * @param seconds    how long its reported phase lasted (null in results from before it was kept)
+     * @param messages   messages per phase it was sized to (0 in results from before it was kept)
      */
-    public record Attempt(double rate, Double stealShare, boolean kept) {
+    public record Attempt(double rate, Double stealShare, boolean kept, Double seconds, long messages) {
+        public Attempt(double rate, Double stealShare, boolean kept) {
+            this(rate, stealShare, kept, null, 0);
+        }
     }
 }

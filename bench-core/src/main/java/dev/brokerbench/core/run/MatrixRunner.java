@@ -278,7 +278,7 @@ public final class MatrixRunner {
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
-                    caveats(runtime, path, workload, outcome.slowed()),
+                    caveats(runtime, path, workload, outcome.slowed(), outcome.sizing()),
                     BrokerLog.pressureSince(broker.log(), pressureBefore, pressure), repeat,
                     outcome.leftover(), outcome.sizing(), search));
             return outcome.sizing() == null ? OptionalLong.empty()
@@ -311,10 +311,18 @@ public final class MatrixRunner {
                 step.verdict().description(), step.detail() == null ? "" : ", " + step.detail());
     }
 
-    private List<String> caveats(BrokerRuntime runtime, DriverFactory path, Workload workload, boolean slowed) {
+    private List<String> caveats(BrokerRuntime runtime, DriverFactory path, Workload workload, boolean slowed,
+                                 dev.brokerbench.core.result.Sizing sizing) {
         List<String> caveats = new ArrayList<>(Requirements.caveats(runtime, path, workload));
         if (slowed) {
             caveats.add(plan.slowdown().caveat());
+        }
+        if (sizing != null && sizing.warmupPasses() > 1 && !sizing.steady()) {
+            caveats.add(String.format(java.util.Locale.ROOT, "warm-up not steady: %d passes in %.1f s at %s msg/s"
+                    + " never agreed within %.0f %% (--warmup-seconds): the figure may still have been climbing or"
+                    + " falling", sizing.warmupPasses(), sizing.warmupSeconds(), sizing.warmupRates().stream()
+                    .map(r -> String.format(java.util.Locale.ROOT, "%,.0f", r))
+                    .collect(java.util.stream.Collectors.joining(" / ")), plan.warmup().steadiness() * 100));
         }
         return List.copyOf(caveats);
     }

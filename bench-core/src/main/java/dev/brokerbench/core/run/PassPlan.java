@@ -63,6 +63,24 @@ public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown, Stea
         return Math.max(clients, (long) Math.ceil(warmupRate * duration.toMillis() / 1000.0));
     }
 
+    /** A measured pass sized to the duration may last this share of it at least ... */
+    static final double HOLDS_FROM = 0.75;
+    /** ... and at most this share, else it is sized again from its own rate and measured again, once. */
+    static final double HOLDS_UP_TO = 1.5;
+
+    /**
+     * Whether a measured pass sized to the duration (not a later repeat's fixed count) missed it: its reported phase
+     * lasted {@code activeSeconds}, outside {@link #HOLDS_FROM}..{@link #HOLDS_UP_TO} of the target (the warm-up's
+     * last rate predicted the measured one badly).
+     */
+    boolean missed(double activeSeconds) {
+        if (duration == null || sameAs != null) {
+            return false;
+        }
+        double target = duration.toMillis() / 1000.0;
+        return !(activeSeconds >= HOLDS_FROM * target && activeSeconds <= HOLDS_UP_TO * target);
+    }
+
     /** The target in seconds, null when sized by count. */
     Double durationSeconds() {
         return duration == null ? null : duration.toMillis() / 1000.0;

@@ -89,8 +89,9 @@ public final class ScenarioRunner {
         }
         long started = System.nanoTime();
         Warmup warmupPolicy = plan.warmup();
-        long messages = Math.min(warmupPolicy.maxMessages(), Math.max(warmupPolicy.minMessages(),
-                workload.warmupMessages()));
+        boolean atDepth = drainsAtDepth(workload);
+        long messages = atDepth ? workload.messages() : Math.min(warmupPolicy.maxMessages(),
+                Math.max(warmupPolicy.minMessages(), workload.warmupMessages()));
         List<Double> rates = new ArrayList<>();
         Pass last = null;
         boolean steady = false;
@@ -101,15 +102,36 @@ public final class ScenarioRunner {
             long now = System.nanoTime();
             elapsed = (now - started) / 1e9;
             PhaseResult reported = last.phases().stream().filter(PhaseResult::reported).findFirst().orElseThrow();
+            double previous = rates.isEmpty() ? Double.NaN : rates.get(rates.size() - 1);
             rates.add(reported.rate().overall());
-            steady = warmupPolicy.done(reported, messages, elapsed);
-            messages = warmupPolicy.nextMessages(reported, messages, (now - passStarted) / 1e9, elapsed);
+            if (atDepth) {
+                steady = warmupPolicy.doneAtDepth(reported, elapsed, previous);
+            } else {
+                steady = warmupPolicy.done(reported, messages, elapsed, previous);
+                messages = warmupPolicy.nextMessages(reported, messages, (now - passStarted) / 1e9, elapsed);
+            }
         }
         return new WarmedUp(last, rates.size(), (System.nanoTime() - started) / 1e9, steady, List.copyOf(rates));
     }
 
-    /** The measured pass's messages: the workload's count, or the warm-up's rate times the target duration. */
+    /**
+     * Whether the cell drains a queue of a stated depth: a consume case's measured and warm-up passes drain its own
+     * count (the published count times {@code --scale}), whatever {@code --duration} says, so that every run of the
+     * case drains the same bytes (a 10 KB drain's rate depends on the depth: RabbitMQ drained 50,000 at 25-27k or
+     * half that, 220,000 at 11-13k msg/s).
+     */
+    static boolean drainsAtDepth(Workload workload) {
+        return workload.reportedPhase().action() == Action.CONSUME && !workload.calls();
+    }
+
+    /**
+     * The measured pass's messages: the workload's count, or the warm-up's rate times the target duration; a drain's
+     * stated depth.
+     */
     private long measuredMessages(Workload workload, WarmedUp warm) {
+        if (drainsAtDepth(workload) && plan.sameAs() == null) {
+            return workload.messages();
+        }
         return plan.measuredMessages(workload.messages(), warm.lastRate(), workload.clients());
     }
 
@@ -134,15 +156,33 @@ public final class ScenarioRunner {
         Pass run(String label) throws Exception;
     }
 
-    /** The kept measured pass and, when there was more than one, every attempt. */
-    private record Measured(Pass pass, List<Sizing.Attempt> attempts) {
+    /** The kept measured pass, its messages and, when there was more than one, every attempt. */
+    private record Measured(Pass pass, long messages, List<Sizing.Attempt> attempts) {
+        PhaseResult reported() {
+            return pass.phases().stream().filter(PhaseResult::reported).findFirst().orElseThrow();
+        }
+
+        /** This measurement and a later one, the later one kept. */
+        Measured then(Measured again) {
+            List<Sizing.Attempt> all = new ArrayList<>();
+            List<Sizing.Attempt> mine = attempts.isEmpty() ? List.of(attempt(this, true)) : attempts;
+            mine.forEach(a -> all.add(new Sizing.Attempt(a.rate(), a.stealShare(), false, a.seconds(), a.messages())));
+            all.addAll(again.attempts.isEmpty() ? List.of(attempt(again, true)) : again.attempts);
+            return new Measured(again.pass, again.messages, List.copyOf(all));
+        }
+
+        private static Sizing.Attempt attempt(Measured m, boolean kept) {
+            PhaseResult r = m.reported();
+            return new Sizing.Attempt(r.rate().overall(), StealRetry.steal(r).orElse(null), kept, r.activeSeconds(),
+                    m.messages);
+        }
     }
 
     /**
      * The measured pass, run again while the plan's {@link StealRetry} says the hypervisor disturbed it (never for a
      * fault, which kills something); the least disturbed is kept.
      */
-    private Measured measure(boolean mayRetry, String label, Measure measure) throws Exception {
+    private Measured measure(boolean mayRetry, String label, long messages, Measure measure) throws Exception {
         List<Pass> passes = new ArrayList<>();
         List<PhaseResult> reported = new ArrayList<>();
         do {
@@ -154,9 +194,9 @@ public final class ScenarioRunner {
         List<Sizing.Attempt> attempts = new ArrayList<>();
         for (int i = 0; passes.size() > 1 && i < passes.size(); i++) {
             attempts.add(new Sizing.Attempt(reported.get(i).rate().overall(), StealRetry.steal(reported.get(i))
-                    .orElse(null), i == kept));
+                    .orElse(null), i == kept, reported.get(i).activeSeconds(), messages));
         }
-        return new Measured(passes.get(kept), attempts);
+        return new Measured(passes.get(kept), messages, attempts);
     }
 
     /**
@@ -220,18 +260,33 @@ public final class ScenarioRunner {
         BrokerCount leftover = leftover(warm.last(), driver, workload);
         FaultOutcome[] fault = new FaultOutcome[1];
         long messages = measuredMessages(workload, warm);
-        Driver measuring = slowed(driver, workload, messages);
+        boolean retries = workload.fault() == null;
         Measured measured;
         try {
-            measured = measure(workload.fault() == null, label, passLabel -> pass(workload, messages, measuring,
-                    brokerPid, passLabel, setupModes, workload.fault(), control, fault, consumerProcesses));
+            measured = measure(retries, label, messages, sized -> pass(workload, messages, slowed(driver, workload,
+                    messages), brokerPid, sized, setupModes, workload.fault(), control, fault, consumerProcesses));
+            if (retries && !drainsAtDepth(workload) && plan.missed(measured.reported().activeSeconds())) {
+                long again = resized(workload, measured);
+                measured = measured.then(measure(true, label + " sized again", again, sized -> pass(workload, again,
+                        slowed(driver, workload, again), brokerPid, sized, setupModes, null, control, fault,
+                        consumerProcesses)));
+            }
         } catch (InterruptedException | BrokerStartException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e); // a queue pass throws nothing else
         }
         return new Outcome(warm.last(), measured.pass(), fault[0], leftover,
-                sizing(warm, messages, measured.attempts()), measuring != driver);
+                sizing(warm, measured.messages(), measured.attempts()), plan.slowdown() != null
+                && slowed(driver, workload, messages) != driver);
+    }
+
+    /**
+     * The messages of a measured pass that missed {@code --duration}: its own rate times the duration, the rate it
+     * showed being a better forecast of the next pass than the warm-up's.
+     */
+    private long resized(Workload workload, Measured missed) {
+        return plan.measuredMessages(workload.messages(), missed.reported().rate().overall(), workload.clients());
     }
 
     /**
@@ -244,10 +299,15 @@ public final class ScenarioRunner {
             WarmedUp warm = warmUp(workload, label, (messages, passLabel) -> callPass(workload, messages, driver,
                     brokerPid, passLabel, server, tally));
             long messages = measuredMessages(workload, warm);
-            Measured measured = measure(true, label, passLabel -> callPass(workload, messages, driver, brokerPid,
-                    passLabel, server, tally));
-            return new Outcome(warm.last(), measured.pass(), null, null, sizing(warm, messages, measured.attempts()),
-                    false);
+            Measured measured = measure(true, label, messages, passLabel -> callPass(workload, messages, driver,
+                    brokerPid, passLabel, server, tally));
+            if (plan.missed(measured.reported().activeSeconds())) {
+                long again = resized(workload, measured);
+                measured = measured.then(measure(true, label + " sized again", again, passLabel -> callPass(workload,
+                        again, driver, brokerPid, passLabel, server, tally)));
+            }
+            return new Outcome(warm.last(), measured.pass(), null, null,
+                    sizing(warm, measured.messages(), measured.attempts()), false);
         }
     }
 

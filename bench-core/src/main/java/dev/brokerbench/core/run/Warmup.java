@@ -7,8 +7,12 @@ import java.time.Duration;
 /**
  * How a cell warms up before its measured pass: warm-up passes (the workload's phases on the cell's own queue) until
  * the reported phase has run for at least {@code minTime} and {@code minMessages} in one pass, whichever is longer,
- * and its rate is steady (the second half of the pass within {@code steadiness} of the first), at most
- * {@code maxPasses} passes and {@code maxTime} in all. The minimums do not depend on {@code --scale}. Each pass after
+ * and its rate is steady: within the pass (its second half within {@code steadiness} of its first) and from one pass
+ * to the next (the last pass within {@code steadiness} of the one before: a rate that is flat inside each pass can
+ * still climb from pass to pass while the JIT compiles, as 1,555, 1,865, 3,872 msg/s before a cell measured at 7,500
+ * did), at most {@code maxPasses} passes and {@code maxTime} in all; the result says whether it was steady.
+ * A drain of a stated depth ({@link #doneAtDepth}) has no length to reach: each pass drains the depth, and it is
+ * done when two passes agree. The minimums do not depend on {@code --scale}. Each pass after
  * the first is sized from the one before to last {@code minTime}, capped at {@code maxMessages} and at what fits the
  * time left (a consume case must first fill what it drains, and a broker that persists each send slowly, as
  * ActiveMQ Classic at 2,000-3,000 msg/s, would otherwise spend a minute filling for a two-second drain).
@@ -75,10 +79,24 @@ public record Warmup(Duration minTime, Duration maxTime, long minMessages, long 
         return passes == 0 || passes < maxPasses && elapsedSeconds < maxTime.toMillis() / 1000.0;
     }
 
-    /** Done after this pass, {@code elapsedSeconds} into the warm-up: long enough, and steady. */
-    boolean done(PhaseResult reported, long messages, double elapsedSeconds) {
+    /**
+     * Done after this pass, {@code elapsedSeconds} into the warm-up: long enough, steady within itself and within
+     * {@code steadiness} of the pass before ({@code previousRate}; NaN for the first pass, which is never done).
+     */
+    boolean done(PhaseResult reported, long messages, double elapsedSeconds, double previousRate) {
         return messages >= minMessages && reported.activeSeconds() >= minTime.toMillis() / 1000.0
-                && elapsedSeconds >= minTotal.toMillis() / 1000.0 && steady(reported.series(), steadiness);
+                && elapsedSeconds >= minTotal.toMillis() / 1000.0 && steady(reported.series(), steadiness)
+                && agrees(reported.rate().overall(), previousRate);
+    }
+
+    /** Done after a pass of a drain of a stated depth: the minimum total time is over and it agrees with the last. */
+    boolean doneAtDepth(PhaseResult reported, double elapsedSeconds, double previousRate) {
+        return elapsedSeconds >= minTotal.toMillis() / 1000.0 && agrees(reported.rate().overall(), previousRate);
+    }
+
+    /** Whether {@code rate} is within {@code steadiness} of {@code previous} (never for a first pass: NaN). */
+    boolean agrees(double rate, double previous) {
+        return previous > 0 && Double.isFinite(previous) && Math.abs(rate / previous - 1) <= steadiness;
     }
 
     /**

@@ -26,4 +26,16 @@ class PassPlanTest {
         assertThatThrownBy(() -> twoSeconds.sameAs(0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("sameAs");
     }
+
+    @Test
+    void aPassThatMissedTheDurationBySeveralTenthsIsSizedAgainButNotALaterRepeatOrACountedPass() {
+        assertThat(twoSeconds.missed(2.0)).isFalse();
+        assertThat(twoSeconds.missed(1.5)).isFalse();
+        assertThat(twoSeconds.missed(3.0)).isFalse();
+        // SizingIT in CI: 0.65 s for a 2 s target
+        assertThat(twoSeconds.missed(0.65)).isTrue();
+        assertThat(twoSeconds.missed(3.1)).isTrue();
+        assertThat(twoSeconds.sameAs(24_692).missed(0.65)).as("a later repeat keeps the first's count").isFalse();
+        assertThat(PassPlan.DEFAULT.missed(0.01)).as("sized by count").isFalse();
+    }
 }

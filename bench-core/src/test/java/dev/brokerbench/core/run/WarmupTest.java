@@ -77,9 +77,30 @@ class WarmupTest {
         Warmup first = Warmup.forSeconds(2).firstUse();
         assertThat(first.minTotal()).isEqualTo(Duration.ofSeconds(16));
         PhaseResult flat = phaseAt(9_508, 2.5); // steady within itself
-        assertThat(first.done(flat, 20_000, 15.9)).isFalse();
-        assertThat(first.done(flat, 20_000, 16.0)).isTrue();
-        assertThat(Warmup.forSeconds(2).done(flat, 20_000, 3)).as("an ordinary cell stops when steady").isTrue();
+        assertThat(first.done(flat, 20_000, 15.9, 9_400)).isFalse();
+        assertThat(first.done(flat, 20_000, 16.0, 9_400)).isTrue();
+        assertThat(Warmup.forSeconds(2).done(flat, 20_000, 3, 9_400)).as("an ordinary cell stops when steady").isTrue();
+    }
+
+    @Test
+    void aRateFlatInEachPassThatClimbsFromPassToPassIsNotSteady() {
+        // SizingIT's cell: passes at 1,555, 1,865, 3,872 msg/s, each flat within itself, then measured at 7,500
+        Warmup w = Warmup.forSeconds(1);
+        PhaseResult third = phaseAt(3_872, 1.2);
+        assertThat(w.done(third, 5_000, 3, 1_865)).as("x2.08 on the pass before").isFalse();
+        assertThat(w.done(phaseAt(7_400, 1.2), 9_000, 4, 7_100)).as("within 10 %").isTrue();
+        assertThat(w.done(phaseAt(7_400, 1.2), 9_000, 4, Double.NaN)).as("a first pass has nothing to agree with")
+                .isFalse();
+    }
+
+    @Test
+    void aDrainOfAStatedDepthIsDoneWhenTwoPassesAgreeWhateverTheirLength() {
+        Warmup w = Warmup.forSeconds(2);
+        // a 0.2 s drain never lasts the 2 s an ordinary pass must
+        assertThat(w.done(phaseAt(100_000, 0.2), 20_000, 1, 98_000)).isFalse();
+        assertThat(w.doneAtDepth(phaseAt(100_000, 0.2), 1, 98_000)).isTrue();
+        assertThat(w.doneAtDepth(phaseAt(100_000, 0.2), 1, 70_000)).isFalse();
+        assertThat(w.doneAtDepth(phaseAt(100_000, 0.2), 1, Double.NaN)).isFalse();
     }
 
     private static PhaseResult phaseAt(double rate) {
