@@ -7,6 +7,7 @@ import dev.brokerbench.app.cli.GateCommand;
 import dev.brokerbench.app.cli.ReportCommand;
 import dev.brokerbench.app.cli.ListCommand;
 import dev.brokerbench.app.cli.MergeCommand;
+import dev.brokerbench.app.cli.PowerCommand;
 import dev.brokerbench.app.cli.RunCommand;
 import dev.brokerbench.core.model.InvalidConfigException;
 import java.io.PrintStream;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = BenchCli.Version.class,
         description = "Compare message brokers through JMS and native clients, with exact message accounting.",
         subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class,
-                GateCommand.class, BaselineCommand.class, MergeCommand.class,
+                GateCommand.class, BaselineCommand.class, PowerCommand.class, MergeCommand.class,
                 CeilingCommand.class, CommandLine.HelpCommand.class})
 public final class BenchCli implements Runnable {
     public static final int EXIT_OK = 0;
