@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * unmodified run's cells, and the slowdown is realized (the path's ratio near one half).
  */
 @Wide
+@Exclusive // the baseline's runs must calibrate alike: another test's disk syncs beside it would differ by x10
 class PowerIT {
     @TempDir
     Path tmp;

@@ -202,7 +202,8 @@ public final class PowerCommand implements Callable<Integer> {
             command.addAll(List.of("--slowdown", slowdown.path() + "=" + slowdown.fraction()));
         }
         console.println("== " + name + (slowdown == null ? "" : " (" + slowdown.path() + " slowed by "
-                + Math.round(slowdown.fraction() * 100) + " %)") + ": " + String.join(" ", command));
+                + Math.round(slowdown.fraction() * 100) + " %)") + ": bench run " + String.join(" ",
+                command.subList(command.indexOf("run") + 1, command.size())));
         console.flush();
         long started = System.nanoTime();
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
