@@ -21,7 +21,6 @@ final class AmqpRequester implements Requester {
     private final Connection connection;
     private final Channel channel;
     private final String queue;
-    private final AMQP.BasicProperties castProperties;
     private final int deliveryMode;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
 
@@ -30,7 +29,6 @@ final class AmqpRequester implements Requester {
         this.connection = connection;
         this.queue = queue;
         this.deliveryMode = persistent ? 2 : 1;
-        this.castProperties = new AMQP.BasicProperties.Builder().deliveryMode(deliveryMode).build();
         try {
             this.channel = connection.createChannel();
             AmqpQueues.declare(channel, queue);
@@ -64,8 +62,9 @@ final class AmqpRequester implements Requester {
     }
 
     @Override
-    public void cast(byte[] payload) throws Exception {
-        channel.basicPublish("", queue, castProperties, payload);
+    public void cast(long correlationId, byte[] payload) throws Exception {
+        channel.basicPublish("", queue, new AMQP.BasicProperties.Builder().deliveryMode(deliveryMode)
+                .correlationId(Long.toString(correlationId)).build(), payload);
     }
 
     @Override

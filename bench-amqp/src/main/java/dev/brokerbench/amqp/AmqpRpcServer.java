@@ -6,20 +6,22 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
+import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcSessions;
+import dev.brokerbench.core.spi.ServerReceipt;
 import java.io.IOException;
-import java.util.function.LongConsumer;
 
 /**
  * AMQP 0-9-1 server sessions, each a connection and channel consuming the request queue with basic.qos(prefetch)
  * and manual acks: a request is answered to its reply_to with its correlation_id and every body byte + 1, then
- * acknowledged; a message without reply_to is one-way and only counted.
+ * acknowledged; a message without reply_to is one-way and only counted. Each is reported to the phase with its
+ * correlation_id.
  */
 final class AmqpRpcServer extends RpcSessions {
 
     static AmqpRpcServer start(ConnectionFactory factory, String queue, int sessions, int prefetch,
-                               LongConsumer onReceive) throws Exception {
+                               ServerReceipt onReceive) throws Exception {
         AmqpRpcServer server = new AmqpRpcServer();
         try {
             for (int i = 0; i < sessions; i++) {
@@ -32,7 +34,7 @@ final class AmqpRpcServer extends RpcSessions {
         return server;
     }
 
-    private void session(Connection connection, String queue, int prefetch, LongConsumer onReceive)
+    private void session(Connection connection, String queue, int prefetch, ServerReceipt onReceive)
             throws IOException {
         keep(connection);
         Channel channel = connection.createChannel();
@@ -42,7 +44,7 @@ final class AmqpRpcServer extends RpcSessions {
             @Override
             public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
                     throws IOException {
-                counted(onReceive);
+                counted(onReceive, Reply.parse(properties.getCorrelationId()));
                 if (properties.getReplyTo() != null) {
                     channel.basicPublish("", properties.getReplyTo(), new AMQP.BasicProperties.Builder()
                             .correlationId(properties.getCorrelationId()).build(), RpcPayload.transform(body));

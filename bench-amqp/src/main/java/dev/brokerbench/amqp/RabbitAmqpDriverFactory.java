@@ -13,7 +13,7 @@ import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
-import java.util.function.LongConsumer;
+import dev.brokerbench.core.spi.ServerReceipt;
 import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.spi.Support;
 import java.util.LinkedHashMap;
@@ -155,7 +155,7 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
             }
 
             @Override
-            public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+            public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
                 return AmqpRpcServer.start(factory, queue, sessions, spec.prefetch(), onReceive);
             }
 

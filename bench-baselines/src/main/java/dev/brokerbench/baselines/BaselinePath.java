@@ -10,10 +10,10 @@ import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.ServerReceipt;
 import dev.brokerbench.core.spi.Support;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
  * The client side of a broker-less baseline: request/reply only. The server is the baseline's own process (started
@@ -71,7 +71,7 @@ public abstract class BaselinePath implements DriverFactory {
             }
 
             @Override
-            public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+            public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
                 return new RpcServer() {
                     @Override
                     public long received() throws Exception {

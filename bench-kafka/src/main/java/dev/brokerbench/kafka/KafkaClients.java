@@ -15,6 +15,7 @@ import dev.brokerbench.core.spi.LibraryVersion;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.ServerReceipt;
 import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.spi.Support;
 import java.util.EnumSet;
@@ -23,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.LongConsumer;
 
 /**
  * Apache Kafka's own client ({@code org.apache.kafka:kafka-clients}). The suite's queue is a topic of 4 partitions
@@ -175,7 +175,7 @@ public final class KafkaClients implements DriverFactory {
             }
 
             @Override
-            public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+            public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
                 return KafkaRpcServer.start(topics, configs, queue, sessions, onReceive);
             }
 

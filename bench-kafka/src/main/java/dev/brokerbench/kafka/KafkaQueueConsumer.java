@@ -26,7 +26,7 @@ import org.apache.kafka.common.TopicPartition;
  * consumer's buffer: its next owner starts from the committed offset.
  */
 final class KafkaQueueConsumer implements Consumer {
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final org.apache.kafka.clients.consumer.Consumer<byte[], byte[]> consumer;
     private final String topic;
     private final boolean commitAsHandedOver;
     private final ArrayDeque<ConsumerRecord<byte[], byte[]>> buffer = new ArrayDeque<>();
@@ -47,8 +47,14 @@ final class KafkaQueueConsumer implements Consumer {
     }
 
     KafkaQueueConsumer(Properties config, String topic, AckMode ackMode, AfterClose afterClose) {
+        this(new KafkaConsumer<>(config), topic, ackMode, afterClose);
+    }
+
+    /** Around {@code consumer}, which this closes (a test gives kafka-clients' own MockConsumer). */
+    KafkaQueueConsumer(org.apache.kafka.clients.consumer.Consumer<byte[], byte[]> consumer, String topic,
+                       AckMode ackMode, AfterClose afterClose) {
         this.afterClose = afterClose;
-        this.consumer = new KafkaConsumer<>(config);
+        this.consumer = consumer;
         this.topic = topic;
         this.commitAsHandedOver = ackMode == AckMode.AUTO || ackMode == AckMode.DUPS_OK;
     }
@@ -57,6 +63,11 @@ final class KafkaQueueConsumer implements Consumer {
      * Joins the group with every partition it is given paused, polling until this member owns its share of the
      * topic's partitions among {@code members}, so that the group is balanced before the clock starts and
      * {@link #start()} only resumes them.
+     *
+     * @throws IllegalStateException when {@code timeoutMillis} passed with this member holding other than its share
+     *                               (the group did not settle: the phase would measure fewer consumers than it says),
+     *                               naming what it holds; except a member holding none of fewer partitions than
+     *                               members, which is what Kafka promises the members beyond the partitions' number
      */
     @Override
     public void join(int members, long timeoutMillis) {
@@ -66,18 +77,33 @@ final class KafkaQueueConsumer implements Consumer {
         while (!holdsShare(consumer.assignment().size(), partitions, members) && System.nanoTime() < until) {
             consumer.poll(Duration.ofMillis(READY_POLL_MILLIS)).forEach(buffer::add);
         }
+        int owned = consumer.assignment().size();
+        if (!holdsShare(owned, partitions, members) && !(owned == 0 && partitions < members)) {
+            throw new IllegalStateException(unsettled(owned, partitions, members, timeoutMillis));
+        }
     }
 
     /**
      * Whether {@code owned} of {@code partitions} is one member's share among {@code members}. With more members than
      * partitions, one: a member cannot tell that it is one of those the group gives none, so those wait out the
-     * join's time-out (the group description a member sees, its generation, comes before its assignment).
+     * join's time-out (the group description a member sees, its generation, comes before its assignment), and then
+     * join holding none.
      */
     static boolean holdsShare(int owned, int partitions, int members) {
         if (partitions < members) {
             return owned == 1;
         }
         return owned >= partitions / members && owned <= (partitions + members - 1) / members;
+    }
+
+    /** Why a join failed: what this member holds, and what its share would have been. */
+    static String unsettled(int owned, int partitions, int members, long timeoutMillis) {
+        int least = partitions / members;
+        int most = (partitions + members - 1) / members;
+        String share = partitions < members ? "1 or none" : least == most ? String.valueOf(least) : least + "-" + most;
+        return "kafka group did not settle within " + java.math.BigDecimal.valueOf(timeoutMillis, 3)
+                .stripTrailingZeros().toPlainString() + " s: this member holds " + owned + " of " + partitions
+                + " partitions, a share is " + share + " (" + members + " members)";
     }
 
     @Override

@@ -16,7 +16,7 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 /**
  * A request/reply client: a producer sending requests to the queue's topic with two headers, the reply topic and
  * the correlation id, and a consumer assigned the one partition of its own reply topic (created for it, deleted when
- * it closes). A one-way client has no reply topic.
+ * it closes). A one-way client has no reply topic, and its records carry only the correlation id header.
  */
 final class KafkaRequester implements Requester {
     static final String REPLY_TO = "bbReplyTo";
@@ -64,8 +64,10 @@ final class KafkaRequester implements Requester {
     }
 
     @Override
-    public void cast(byte[] payload) {
-        producer.send(new ProducerRecord<>(queue, payload));
+    public void cast(long correlationId, byte[] payload) {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(CORRELATION, KafkaStamp.bytes(correlationId));
+        producer.send(new ProducerRecord<>(queue, null, null, null, payload, headers));
     }
 
     @Override

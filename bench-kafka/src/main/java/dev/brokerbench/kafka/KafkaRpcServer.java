@@ -1,11 +1,12 @@
 package dev.brokerbench.kafka;
 
+import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcSessions;
+import dev.brokerbench.core.spi.ServerReceipt;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.LongConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -18,12 +19,12 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
  * Server sessions: each a member of the queue's consumer group with its own producer, on its own thread. A request
  * is answered to the topic in its reply header with its correlation id and every body byte + 1; what each poll
  * returned is committed before the next (asynchronously); a record without a reply header is one-way and only
- * counted.
+ * counted. Each is reported to the phase with its correlation id header.
  */
 final class KafkaRpcServer extends RpcSessions {
 
     static KafkaRpcServer start(KafkaTopics topics, KafkaConfigs configs, String queue, int sessions,
-                                LongConsumer onReceive) throws Exception {
+                                ServerReceipt onReceive) throws Exception {
         topics.ensure(queue);
         KafkaRpcServer server = new KafkaRpcServer();
         try {
@@ -44,7 +45,7 @@ final class KafkaRpcServer extends RpcSessions {
         private final Thread thread;
         private volatile boolean running = true;
 
-        Session(KafkaConfigs configs, String queue, LongConsumer onReceive, int index) {
+        Session(KafkaConfigs configs, String queue, ServerReceipt onReceive, int index) {
             consumer = new KafkaConsumer<>(configs.groupMember(queue));
             producer = new KafkaProducer<>(configs.producer());
             consumer.subscribe(List.of(queue));
@@ -53,13 +54,14 @@ final class KafkaRpcServer extends RpcSessions {
             thread.start();
         }
 
-        private void serve(LongConsumer onReceive) {
+        private void serve(ServerReceipt onReceive) {
             try {
                 while (running) {
                     boolean any = false;
                     for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
                         any = true;
-                        counted(onReceive);
+                        counted(onReceive, KafkaStamp.read(r.headers(), KafkaRequester.CORRELATION,
+                                Reply.NO_CORRELATION));
                         Header replyTo = r.headers().lastHeader(KafkaRequester.REPLY_TO);
                         if (replyTo != null) {
                             RecordHeaders headers = new RecordHeaders();

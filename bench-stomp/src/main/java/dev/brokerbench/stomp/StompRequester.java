@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * A STOMP request/reply client on one connection. A request is a SEND with {@code reply-to} (a destination private to
  * this connection, as the broker's {@link StompDialect.ReplyTo} makes it) and {@code correlation-id}, without a
  * receipt: the calls in flight are bounded by the workload's call window, like the other paths' transient requests.
- * A one-way send has neither header but asks for a receipt, with at most the publish window outstanding: Vert.x
- * STOMP has no other back-pressure, and a sender without a bound would queue its messages in the client's memory.
+ * A one-way send has no {@code reply-to}, only the {@code correlation-id}, and asks for a receipt, with at most the
+ * publish window outstanding: Vert.x STOMP has no other back-pressure, and a sender without a bound would queue its
+ * messages in the client's memory.
  */
 final class StompRequester implements Requester {
     private final StompLink link;
@@ -70,7 +71,7 @@ final class StompRequester implements Requester {
     }
 
     @Override
-    public void cast(byte[] payload) throws Exception {
+    public void cast(long correlationId, byte[] payload) throws Exception {
         if (!castWindow.tryAcquire(Await.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
             throw new IllegalStateException("no RECEIPT for one-way SENDs to " + destination + " within "
                     + Await.TIMEOUT_MILLIS + " ms");
@@ -80,7 +81,9 @@ final class StompRequester implements Requester {
             throw new IllegalStateException("a one-way SEND to " + destination + " failed: " + failed.getMessage(),
                     failed);
         }
-        link.sendWithReceipt(destination, new HashMap<>(headers), payload).onComplete(receipt -> {
+        Map<String, String> h = new HashMap<>(headers);
+        h.put("correlation-id", Long.toString(correlationId));
+        link.sendWithReceipt(destination, h, payload).onComplete(receipt -> {
             if (receipt.failed()) {
                 castFailure.compareAndSet(null, receipt.cause());
             }

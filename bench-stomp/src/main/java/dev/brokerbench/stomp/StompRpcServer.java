@@ -1,23 +1,25 @@
 package dev.brokerbench.stomp;
 
+import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcSessions;
+import dev.brokerbench.core.spi.ServerReceipt;
 import io.vertx.ext.stomp.Command;
 import io.vertx.ext.stomp.Frame;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
  * STOMP server sessions, each a connection with an {@code ack:client-individual} subscription to the request queue
  * carrying the broker's prefetch header: a request is answered with a SEND to its {@code reply-to} (non-persistent,
  * no receipt: one reply per request, so the requests bound them) with its {@code correlation-id} and every body byte
- * + 1, then acknowledged; a message without {@code reply-to} is one-way and only counted (and acknowledged).
+ * + 1, then acknowledged; a message without {@code reply-to} is one-way and only counted (and acknowledged). Each
+ * is reported to the phase with its {@code correlation-id}.
  * Frames are handled on the connection's Vert.x event loop.
  */
 final class StompRpcServer extends RpcSessions {
 
     static StompRpcServer start(StompConnector connector, StompDialect dialect, String queue, int sessions,
-                                Map<String, String> prefetch, LongConsumer onReceive) throws Exception {
+                                Map<String, String> prefetch, ServerReceipt onReceive) throws Exception {
         StompRpcServer server = new StompRpcServer();
         try {
             for (int i = 0; i < sessions; i++) {
@@ -31,15 +33,15 @@ final class StompRpcServer extends RpcSessions {
     }
 
     private void session(StompLink link, StompDialect dialect, String queue, Map<String, String> prefetch,
-                         LongConsumer onReceive) throws Exception {
+                         ServerReceipt onReceive) throws Exception {
         Map<String, String> subscribe = dialect.subscription(prefetch, "client-individual", "brokerbench-rpc-server");
         String destination = dialect.destination().apply(queue);
         Await.result(link.subscribe(destination, subscribe, m -> {
-            counted(onReceive);
+            String correlation = m.getHeader("correlation-id");
+            counted(onReceive, Reply.parse(correlation));
             String replyTo = m.getHeader("reply-to");
             if (replyTo != null) {
                 Map<String, String> reply = dialect.sending(false);
-                String correlation = m.getHeader("correlation-id");
                 if (correlation != null) {
                     reply.put("correlation-id", correlation);
                 }

@@ -12,11 +12,11 @@ import dev.brokerbench.core.spi.LibraryVersion;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.ServerReceipt;
 import dev.brokerbench.core.spi.Support;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /**
  * STOMP 1.2 on Vert.x STOMP, against any STOMP broker. Sync publish is a SEND with a receipt awaited; async keeps at
@@ -132,7 +132,7 @@ public final class VertxStomp implements DriverFactory {
             }
 
             @Override
-            public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+            public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
                 return StompRpcServer.start(connector, dialect, queue, sessions, prefetch(queue), onReceive);
             }
 

@@ -104,7 +104,8 @@ public final class ReportWriter {
             String confirmed = c != null || a == null ? "" : String.valueOf(a.confirmed());
             String received = c != null ? String.valueOf(c.serverReceived()) : a == null ? ""
                     : String.valueOf(a.received());
-            String duplicates = c != null || a == null ? "" : String.valueOf(a.duplicates());
+            String duplicates = c != null ? (p.action() == dev.brokerbench.core.model.Action.ONEWAY
+                    ? String.valueOf(c.duplicates()) : "") : a == null ? "" : String.valueOf(a.duplicates());
             String reordered = c != null || a == null ? "" : String.valueOf(a.reordered());
             String lost = c != null ? String.valueOf(c.lost()) : a == null ? "" : String.valueOf(a.lost());
             String replies = c == null ? ",,," : c.correct() + "," + (c.wrongBody() + c.wrongCorrelation()) + ","

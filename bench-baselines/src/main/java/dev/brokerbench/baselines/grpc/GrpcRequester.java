@@ -53,7 +53,7 @@ final class GrpcRequester implements Requester {
     }
 
     @Override
-    public void cast(byte[] payload) {
+    public void cast(long correlationId, byte[] payload) {
         throw new UnsupportedOperationException("the gRPC baseline is request/reply only");
     }
 

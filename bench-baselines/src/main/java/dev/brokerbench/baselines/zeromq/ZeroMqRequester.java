@@ -66,7 +66,7 @@ final class ZeroMqRequester implements Requester {
     }
 
     @Override
-    public void cast(byte[] payload) {
+    public void cast(long correlationId, byte[] payload) {
         throw new UnsupportedOperationException("the ZeroMQ baseline is request/reply only");
     }
 

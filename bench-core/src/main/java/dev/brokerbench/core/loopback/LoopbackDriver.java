@@ -12,6 +12,7 @@ import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.ServerReceipt;
 import dev.brokerbench.core.spi.Stamp;
 import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.model.PublishMode;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongConsumer;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -232,8 +232,8 @@ public class LoopbackDriver implements Driver {
             }
 
             @Override
-            public void cast(byte[] payload) {
-                send(requests, new Request(Reply.NO_CORRELATION, payload, null));
+            public void cast(long correlationId, byte[] payload) {
+                send(requests, new Request(correlationId, payload, null));
             }
 
             @Override
@@ -253,7 +253,7 @@ public class LoopbackDriver implements Driver {
     }
 
     @Override
-    public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) {
+    public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) {
         BlockingQueue<Request> requests = broker.requests(queue);
         AtomicLong received = new AtomicLong();
         AtomicBoolean running = new AtomicBoolean(true);
@@ -267,7 +267,7 @@ public class LoopbackDriver implements Driver {
                             continue;
                         }
                         received.incrementAndGet();
-                        onReceive.accept(System.nanoTime());
+                        onReceive.received(r.correlationId(), System.nanoTime());
                         if (r.replyTo() != null) {
                             answer(r, new Reply(r.correlationId(), RpcPayload.transform(r.body())));
                         }

@@ -7,7 +7,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * low 16 bits, so messages left over from any other phase or run are recognised as foreign.
  */
 public final class Streams {
-    private static final int INDEX_BITS = 16;
+    /** Bits of a stream id that hold the client index (below them, the phase tag). */
+    public static final int INDEX_BITS = 16;
     private final long tag;
     private final long[] counts;
 

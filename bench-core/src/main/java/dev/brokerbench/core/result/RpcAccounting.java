@@ -4,8 +4,16 @@ package dev.brokerbench.core.result;
  * Request/reply and one-way accounting at three points: sent by the clients, received by the servers, replies
  * received by the clients (and checked).
  *
+ * <p>One-way messages are accounted by sequence number: each carries its correlation id (phase tag, client,
+ * sequence), and the servers report it as it arrives, so a message of another phase (a straggler of the warm-up pass)
+ * is counted apart, as foreign, and cannot stand in for one of the phase's own that never arrived. Requests are
+ * counted by the servers' own count (a baseline's server, in a process of its own, only answers how many it received).
+ * Results stored without {@code duplicates} and {@code foreign} (before 2026-11-26's change) read them as 0; their
+ * one-way {@code serverReceived} and {@code lost} came from the servers' count.
+ *
  * @param sent             requests (or one-way messages) the clients sent
- * @param serverReceived   requests the server sessions received
+ * @param serverReceived   requests the server sessions received; one-way: distinct messages of the phase that
+ *                         arrived at them
  * @param replies          replies the clients received, right or wrong
  * @param correct          replies with the correlation id of a call in flight and exactly the transformed body
  * @param wrongBody        replies to a call in flight whose body was not the request with every byte + 1
@@ -13,10 +21,15 @@ package dev.brokerbench.core.result;
  * @param late             replies to one of this client's calls that was no longer in flight: it had timed out, or
  *                         had been answered already (a duplicate reply)
  * @param timedOut         calls with no reply within the workload's idle timeout
- * @param lost             sent - received by the servers (never negative: a server may see a request twice)
+ * @param lost             requests: sent - received by the servers (never negative: a server may see a request
+ *                         twice); one-way: messages sent whose sequence number never arrived at a server
+ * @param duplicates       one-way: further arrivals of a message of the phase that had arrived already (0 for calls)
+ * @param foreign          one-way: arrivals during the phase of messages not of the phase (another phase's tag, or
+ *                         no correlation id), counted apart (0 for calls)
  */
 public record RpcAccounting(long sent, long serverReceived, long replies, long correct, long wrongBody,
-                            long wrongCorrelation, long late, long timedOut, long lost) {
+                            long wrongCorrelation, long late, long timedOut, long lost, long duplicates,
+                            long foreign) {
 
     /** Request/reply: every call answered correctly, nothing else. */
     public boolean exactCalls() {
@@ -24,15 +37,14 @@ public record RpcAccounting(long sent, long serverReceived, long replies, long c
                 && timedOut == 0;
     }
 
-    /** One-way: everything sent arrived at the servers. */
+    /** One-way: everything sent arrived at the servers, once. */
     public boolean exactOneWay() {
-        return sent > 0 && lost == 0 && serverReceived == sent;
+        return sent > 0 && lost == 0 && serverReceived == sent && duplicates == 0;
     }
 
     public String summary() {
         return "sent=" + sent + " serverReceived=" + serverReceived + " replies=" + replies + " correct=" + correct
                 + " wrongBody=" + wrongBody + " wrongCorrelation=" + wrongCorrelation + " late=" + late + " timedOut="
-                + timedOut
-                + " lost=" + lost;
+                + timedOut + " lost=" + lost + " duplicates=" + duplicates + " foreign=" + foreign;
     }
 }

@@ -94,12 +94,15 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
     }
 
     /**
-     * LOSS (a request never reached a server), WRONG (a wrong reply), TIMEOUT (a call unanswered in time, its reply
-     * late or never), ERROR or ok.
+     * LOSS (a request or one-way message never reached a server), DUP (a one-way message reached the servers twice),
+     * WRONG (a wrong reply), TIMEOUT (a call unanswered in time, its reply late or never), ERROR or ok.
      */
     private Status rpcStatus() {
         if (rpc.lost() > 0) {
             return Status.LOSS;
+        }
+        if (rpc.duplicates() > 0) {
+            return Status.DUP;
         }
         if (rpc.wrongBody() > 0 || rpc.wrongCorrelation() > 0) {
             return Status.WRONG;

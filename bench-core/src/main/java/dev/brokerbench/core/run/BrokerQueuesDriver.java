@@ -8,10 +8,10 @@ import dev.brokerbench.core.spi.ForwardingDriver;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.ServerReceipt;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.LongConsumer;
 
 /**
  * A client path's driver with the broker's own queue operations in front: the broker makes a queue exist before the
@@ -76,7 +76,7 @@ final class BrokerQueuesDriver extends ForwardingDriver {
     }
 
     @Override
-    public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+    public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
         prepare(queue);
         return delegate().rpcServer(queue, sessions, onReceive);
     }

@@ -158,8 +158,7 @@ final class ConsumePhase {
                         try {
                             Consumer consumer = open(ctx, owned[local], processes, killConsumer);
                             if (ctx.phase().reported()) { // a drain that only verifies a publish need not wait
-                                // a topic's subscriber is the one member of its subscription
-                                consumer.join(ctx.workload().fanOut() ? 1 : clients, JOIN_MILLIS);
+                                joinOrClose(consumer, ctx.workload().fanOut() ? 1 : clients);
                             }
                             return consumer;
                         } catch (Exception e) {
@@ -275,6 +274,24 @@ final class ConsumePhase {
             subscribers.add(Reconciler.reconcile(sent, ledgers.get(i), List.of(order.get(i))));
         }
         return Accounting.fanOut(subscribers);
+    }
+
+    /**
+     * Joins {@code consumer} to its queue's {@code members} (a topic's subscriber is the one member of its
+     * subscription). A join that fails (a Kafka group that did not settle) is the phase's error, so the cell ends as
+     * one; the consumer is closed, so that it holds nothing of the queue the others drain.
+     */
+    private static void joinOrClose(Consumer consumer, int members) throws Exception {
+        try {
+            consumer.join(members, JOIN_MILLIS);
+        } catch (Exception e) {
+            try {
+                consumer.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
     }
 
     /** Counts down the latch the publishers of a live phase wait on (once per consumer, however it ended). */

@@ -6,9 +6,13 @@ import dev.brokerbench.core.result.LatencyMetric;
 import java.util.List;
 import java.util.Map;
 import dev.brokerbench.core.metrics.ProgressClock;
+import dev.brokerbench.core.metrics.ReceiveLedger;
+import dev.brokerbench.core.metrics.Reconciler;
+import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RpcAccounting;
@@ -27,11 +31,14 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>RPC: each client keeps at most {@code rpcWindow} calls in flight (1 = the published method: send, wait for the
  * reply, verify, next). A reply counts as correct only when its correlation id is that of a call in flight and its
  * body is the request with every byte + 1; latency is send to verified reply (a closed loop: a slow reply delays
- * the next call, so this is the service time per call). One-way: clients send as fast as the library lets them; the
- * rate is measured where the messages arrive, at the servers.
+ * the next call, so this is the service time per call). One-way: clients send as fast as the library lets them, each
+ * message carrying its correlation id; the servers report each id as it arrives ({@link ServerTally}), and the phase
+ * accounts by sequence number: lost = sent and never arrived, duplicates, and foreign arrivals (another phase's
+ * messages, e.g. a straggler of the warm-up pass) apart. The one-way rate counts first arrivals, from the phase's
+ * common start (every session open) to the last arrival, like every other phase's.
  */
 final class RpcPhase {
-    private static final int CLIENT_BITS = 16;
+    private static final int CLIENT_BITS = Streams.INDEX_BITS;
     private static final int SEQUENCE_BITS = 32;
 
     private RpcPhase() {
@@ -53,18 +60,21 @@ final class RpcPhase {
 
     static Outcome run(PhaseContext ctx, RpcServer server, ServerTally serverTally) throws Exception {
         boolean oneWay = ctx.phase().action() == Action.ONEWAY;
-        Streams streams = new Streams(ctx.workload().clients(), ctx.messages());
+        long tag = ThreadLocalRandom.current().nextLong(1, 1L << 15);
+        // a client's stream id is its correlation ids' high bits (stream())
+        Streams streams = new Streams(ctx.workload().clients(), ctx.messages(), tag);
         // one lane per client; one-way messages are ticked where they arrive, by the servers, on one more lane
         ProgressClock clock = new ProgressClock(streams.size() + 1, streams.total());
         LatencyRecorder latency = new LatencyRecorder(streams.size());
         ErrorLog errors = new ErrorLog();
         Tally tally = new Tally();
-        long tag = ThreadLocalRandom.current().nextLong(1, 1L << 15);
         long timeoutNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
         ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long receivedBefore = server.received();
+        SendLedger casts = oneWay ? new SendLedger(streams) : null;
+        ReceiveLedger arrivals = oneWay ? ReceiveLedger.whilePublishing(casts) : null;
         if (oneWay) {
-            serverTally.attach(clock.lane(streams.size()));
+            serverTally.attach(arrivals, clock.lane(streams.size()));
         }
         ctx.progress().phaseStarted(ctx.label(), streams.total(), clock::count);
         if (!oneWay) {
@@ -77,7 +87,8 @@ final class RpcPhase {
                     (client, requester) -> {
                         long first = correlation(tag, client, 0);
                         if (oneWay) {
-                            cast(requester, first, streams.count(client), ctx.workload().payloadBytes(), tally);
+                            cast(requester, client, first, streams.count(client), ctx.workload().payloadBytes(),
+                                    casts);
                         } else {
                             new Caller(requester, first, streams.count(client), ctx.workload().payloadBytes(),
                                     ctx.workload().rpc().window(), timeoutNanos, tally, clock.lane(client), client,
@@ -86,18 +97,16 @@ final class RpcPhase {
                     },
                     clock::start, ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
             if (oneWay) {
-                awaitServers(clock, tally.sent.sum(), timeoutNanos);
+                arrivals.publishEnded(System.nanoTime());
+                awaitServers(arrivals, timeoutNanos);
             }
         } finally {
             sampler.close();
             serverTally.detach();
             ctx.progress().phaseEnded();
         }
-        long received = server.received() - receivedBefore;
-        long sent = tally.sent.sum();
-        RpcAccounting accounting = new RpcAccounting(sent, received, tally.replies.sum(), tally.correct.sum(),
-                tally.wrongBody.sum(), tally.wrongCorrelation.sum(), tally.late.sum(), tally.timedOut.sum(),
-                Math.max(0, sent - received));
+        RpcAccounting accounting = oneWay ? oneWay(Reconciler.reconcile(casts, arrivals, List.of()))
+                : calls(tally, server.received() - receivedBefore);
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window().withCompletions(window(streams.total())));
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
@@ -111,27 +120,58 @@ final class RpcPhase {
         return (int) Math.max(1, Math.min(1000, total / 20));
     }
 
-    /** Phase tag (15 bits), client (16 bits), call sequence (32 bits): unique per call, never negative. */
+    /** Calls: the servers' count of requests against the clients' sends and replies. */
+    private static RpcAccounting calls(Tally tally, long received) {
+        long sent = tally.sent.sum();
+        return new RpcAccounting(sent, received, tally.replies.sum(), tally.correct.sum(), tally.wrongBody.sum(),
+                tally.wrongCorrelation.sum(), tally.late.sum(), tally.timedOut.sum(), Math.max(0, sent - received), 0,
+                0);
+    }
+
+    /** One-way: sequence numbers sent against those that arrived at the servers. */
+    private static RpcAccounting oneWay(Accounting a) {
+        return new RpcAccounting(a.sent(), a.received(), 0, 0, 0, 0, 0, 0, a.lost(), a.duplicates(), a.foreign());
+    }
+
+    /**
+     * Phase tag (15 bits), client (16 bits), call sequence (32 bits): unique per call (or one-way message), never
+     * negative.
+     */
     static long correlation(long tag, int client, long sequence) {
         return tag << (CLIENT_BITS + SEQUENCE_BITS) | (long) client << SEQUENCE_BITS | sequence;
     }
 
-    private static void cast(Requester requester, long first, long count, int size, Tally tally) throws Exception {
+    /**
+     * The stream of a correlation id: phase tag and client, the id of the client's stream in the phase's
+     * {@link Streams} (whose index bits are {@link #CLIENT_BITS}); any other id gives a stream of no phase's.
+     */
+    static long stream(long correlationId) {
+        return correlationId >>> SEQUENCE_BITS;
+    }
+
+    /** The sequence number of a correlation id within its stream. */
+    static long sequence(long correlationId) {
+        return correlationId & (1L << SEQUENCE_BITS) - 1;
+    }
+
+    private static void cast(Requester requester, int client, long first, long count, int size, SendLedger casts)
+            throws Exception {
         for (long seq = 0; seq < count; seq++) {
-            requester.cast(RpcPayload.request(first + seq, size));
-            tally.sent.increment();
+            requester.cast(first + seq, RpcPayload.request(first + seq, size));
+            casts.sent(client);
+            casts.taken(client, seq);
         }
     }
 
-    /** After the last send: until the servers have everything, or nothing arrived for the idle timeout. */
-    private static void awaitServers(ProgressClock clock, long sent, long timeoutNanos) throws InterruptedException {
-        long last = clock.count();
+    /** After the last send: until every message sent has arrived at the servers, or none arrived for the idle timeout. */
+    private static void awaitServers(ReceiveLedger arrivals, long timeoutNanos) throws InterruptedException {
+        long last = arrivals.uniqueReceived();
         long quietSince = System.nanoTime();
-        while (clock.count() < sent) {
+        while (!arrivals.allExpectedArrived()) {
             Thread.sleep(5);
             long now = System.nanoTime();
-            if (clock.count() != last) {
-                last = clock.count();
+            if (arrivals.uniqueReceived() != last) {
+                last = arrivals.uniqueReceived();
                 quietSince = now;
             } else if (now - quietSince > timeoutNanos) {
                 return;

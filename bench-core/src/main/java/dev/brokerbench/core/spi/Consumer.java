@@ -13,6 +13,10 @@ public interface Consumer extends AutoCloseable {
      * paused, until it owns its share of them: otherwise the first member to join owns every partition, and drains
      * the queue alone before the group has given the others theirs. Consumers that share a queue as soon as they
      * subscribe do nothing.
+     *
+     * @throws Exception when {@code timeoutMillis} passed without this consumer holding its share (saying what it
+     *                   holds): the phase records it as an error, so the cell ends as one rather than measuring fewer
+     *                   consumers than it says; the consumer is then closed
      */
     default void join(int members, long timeoutMillis) throws Exception {
     }

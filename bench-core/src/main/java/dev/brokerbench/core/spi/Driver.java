@@ -66,11 +66,11 @@ public interface Driver extends AutoCloseable {
 
     /**
      * Starts {@code sessions} server sessions (each on its own connection) consuming {@code queue}: every message is
-     * counted through {@code onReceive} (with {@link System#nanoTime()}) and, when it names a reply address,
-     * answered there with {@link RpcPayload#transform} of its body and its correlation id.
+     * counted and reported through {@code onReceive} with the correlation id it carried (a request's or a one-way
+     * message's) and {@link System#nanoTime()} and, when it names a reply address, answered there with
+     * {@link RpcPayload#transform} of its body and its correlation id.
      */
-    default RpcServer rpcServer(String queue, int sessions, java.util.function.LongConsumer onReceive)
-            throws Exception {
+    default RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
         throw new UnsupportedOperationException(info().clientPath() + " has no request/reply");
     }
 

@@ -4,7 +4,6 @@ import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.result.BrokerCount;
 import java.util.Optional;
-import java.util.function.LongConsumer;
 
 /**
  * A driver that hands every call to another one; a subclass overrides what it changes. Every method of
@@ -69,7 +68,7 @@ public abstract class ForwardingDriver implements Driver {
     }
 
     @Override
-    public RpcServer rpcServer(String queue, int sessions, LongConsumer onReceive) throws Exception {
+    public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
         return delegate.rpcServer(queue, sessions, onReceive);
     }
 

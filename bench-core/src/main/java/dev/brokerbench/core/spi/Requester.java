@@ -11,8 +11,11 @@ public interface Requester extends AutoCloseable {
     /** The next reply, waiting up to {@code timeoutMillis}; null if none arrived. */
     Reply poll(long timeoutMillis) throws Exception;
 
-    /** Sends {@code payload} one way: no reply address, no correlation id. */
-    void cast(byte[] payload) throws Exception;
+    /**
+     * Sends {@code payload} one way: no reply address, but {@code correlationId} carried the way {@link #request}
+     * carries it, so that the server sessions report which message arrived ({@link ServerReceipt}).
+     */
+    void cast(long correlationId, byte[] payload) throws Exception;
 
     @Override
     void close() throws Exception;

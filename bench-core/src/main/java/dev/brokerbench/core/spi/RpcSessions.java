@@ -3,7 +3,6 @@ package dev.brokerbench.core.spi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongConsumer;
 
 /** What every broker path's server sessions share: their connections (closed together) and the receive count. */
 public abstract class RpcSessions implements RpcServer {
@@ -16,10 +15,13 @@ public abstract class RpcSessions implements RpcServer {
         return connection;
     }
 
-    /** Counts one received message and reports it to the phase. */
-    protected void counted(LongConsumer onReceive) {
+    /**
+     * Counts one received message and reports it to the phase with the correlation id it carried
+     * ({@link Reply#NO_CORRELATION} if none).
+     */
+    protected void counted(ServerReceipt onReceive, long correlationId) {
         received.incrementAndGet();
-        onReceive.accept(System.nanoTime());
+        onReceive.received(correlationId, System.nanoTime());
     }
 
     @Override

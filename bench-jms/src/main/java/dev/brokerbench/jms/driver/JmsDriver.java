@@ -156,7 +156,7 @@ public final class JmsDriver implements Driver {
     }
 
     @Override
-    public RpcServer rpcServer(String queue, int sessions, java.util.function.LongConsumer onReceive)
+    public RpcServer rpcServer(String queue, int sessions, dev.brokerbench.core.spi.ServerReceipt onReceive)
             throws Exception {
         return JmsRpcServer.start(factory, queue, sessions, onReceive);
     }

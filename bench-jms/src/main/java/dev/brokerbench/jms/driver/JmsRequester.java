@@ -76,9 +76,10 @@ final class JmsRequester implements Requester {
     }
 
     @Override
-    public void cast(byte[] payload) throws Exception {
+    public void cast(long correlationId, byte[] payload) throws Exception {
         BytesMessage m = session.createBytesMessage();
         m.writeBytes(payload);
+        m.setJMSCorrelationID(Long.toString(correlationId));
         producer.send(m);
     }
 
