@@ -87,8 +87,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
             description = "Runs every cell N times (1..100), the cells of all brokers interleaved in a shuffled order;"
-                    + " each cell is reported as the median of its repeats with a 95 %% interval, and two figures are"
-                    + " ranked only where their intervals do not overlap. 3 or more to rank (default: ${DEFAULT-VALUE}).")
+                    + " each cell is reported as the geometric mean of its repeats with its 95 %% interval (Student's t"
+                    + " on log rates) and ranked by Welch's t-test on log rates. 3 or more to rank (default:"
+                    + " ${DEFAULT-VALUE}).")
     int repeats;
 
     @Option(names = "--duration", paramLabel = "SECONDS",

@@ -62,6 +62,54 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
         return ReportSections.of(results, run == null ? List.of() : run.missing(), brokers(), calibration());
     }
 
+    /**
+     * What ran, in one paragraph: e.g. "Run X at scale 0.02 of the published message counts: 4 brokers (activemq,
+     * apollo, artemis, rabbitmq) over 5 broker / client paths; cases c1, c2, c3; each cell 3 times: 45 results, 4 JMH
+     * scores."
+     */
+    public String whatRan() {
+        StringBuilder sb = new StringBuilder(run == null ? "Results" : "Run " + run.runId() + " at scale "
+                + run.scale() + " of the published message counts");
+        java.util.SortedSet<String> brokers = new java.util.TreeSet<>();
+        java.util.Set<String> paths = new java.util.HashSet<>();
+        java.util.SortedSet<String> cases = new java.util.TreeSet<>();
+        Map<String, java.util.Set<String>> sweeps = new java.util.TreeMap<>();
+        int repeats = 1;
+        for (RunResult r : results) {
+            brokers.add(r.broker().brokerId());
+            paths.add(r.broker().brokerId() + " / " + r.client().clientPath());
+            if (r.workload().point() == null) {
+                cases.add(r.workload().name());
+            } else {
+                sweeps.computeIfAbsent(r.workload().point().series(), k -> new java.util.HashSet<>())
+                        .add(r.workload().name());
+            }
+            repeats = Math.max(repeats, r.repeatOrSingle().of());
+        }
+        sb.append(": ").append(brokers.size()).append(brokers.size() == 1 ? " broker (" : " brokers (")
+                .append(String.join(", ", brokers)).append(") over ").append(paths.size())
+                .append(paths.size() == 1 ? " broker / client path" : " broker / client paths");
+        List<String> what = new ArrayList<>();
+        if (!cases.isEmpty()) {
+            what.add((cases.size() == 1 ? "case " : "cases ") + String.join(", ", cases));
+        }
+        sweeps.forEach((series, points) -> what.add("the sweep " + series + " (" + points.size()
+                + (points.size() == 1 ? " point)" : " points)")));
+        if (!what.isEmpty()) {
+            sb.append("; ").append(String.join(", ", what));
+        }
+        sb.append(repeats > 1 ? "; each cell " + repeats + " times, the cells of all brokers interleaved" : "")
+                .append(": ").append(results.size()).append(results.size() == 1 ? " result" : " results");
+        if (!jmh.isEmpty()) {
+            sb.append(", ").append(jmh.size()).append(jmh.size() == 1 ? " JMH score" : " JMH scores");
+        }
+        int missing = run == null ? 0 : run.missing().size();
+        if (missing > 0) {
+            sb.append("; ").append(missing).append(missing == 1 ? " cell" : " cells").append(" not run");
+        }
+        return sb.append('.').toString();
+    }
+
     /** The brokers as the run recorded them; with no run record, as the results name them. */
     public List<BrokerInfo> brokers() {
         if (run != null) {

@@ -14,15 +14,16 @@ public final class ReportSections {
     public static List<Section> of(List<RunResult> results, List<RunSummary.Missing> missing,
                                    List<BrokerInfo> brokers, Calibration calibration) {
         List<Section> sections = new ArrayList<>();
+        VerdictTable.of(results).ifPresent(sections::add); // the answer first
         if (RepeatedCell.anyRepeated(results)) {
             List<RepeatedCell> cells = RepeatedCell.of(results);
             List<Section.Part> parts = new ArrayList<>(List.of(
                     new Section.Table(null, ComparisonTable.of(cells, calibration))));
             RoundDrift.of(cells).ifPresent(d -> parts.add(new Section.Paragraph(d.describe())));
             sections.add(new Section("comparison", "Comparison over repeats", ComparisonTable.NOTE,
-                    ComparisonTable.NOTE + " Each repeat's figures are in the tables below (case #k = repeat k);"
-                            + " the charts draw the median repeat of each cell; a chart of its own draws every"
-                            + " cell's mean with its interval.", parts));
+                    ComparisonTable.NOTE + " Each repeat's figures are in the results below (case #k = repeat k)."
+                            + " The charts of a case draw one repeat of each cell: the one whose rate is the median"
+                            + " of its repeats (of two, the slower).", parts));
         }
         if (!SummaryTables.queueCells(results).isEmpty()) {
             sections.add(new Section("results", "Results: queue cases", "reported phase of each case", RESULTS_NOTE,

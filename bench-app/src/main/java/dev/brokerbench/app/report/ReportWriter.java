@@ -3,6 +3,7 @@ package dev.brokerbench.app.report;
 import dev.brokerbench.app.report.charts.Charts;
 import dev.brokerbench.app.report.charts.KneeCharts;
 import dev.brokerbench.app.report.charts.SweepCharts;
+import dev.brokerbench.app.report.charts.VerdictCharts;
 import dev.brokerbench.app.report.html.HtmlPage;
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.PhaseResult;
@@ -47,10 +48,10 @@ public final class ReportWriter {
         List<RunResult> all = data.results().stream().filter(r -> r.workload().point() == null).toList();
         if (!all.isEmpty()) {
             List<RepeatedCell> cells = RepeatedCell.of(all);
-            charts.add(Charts.overall(cells, palette)); // sweeps have charts of their own
-            if (cells.stream().anyMatch(c -> c.overall().hasInterval())) {
-                charts.add(Charts.overallIntervals(cells, palette));
+            if (RepeatedCell.anyRepeated(data.results())) { // the verdict's, one per case (as VerdictTable)
+                charts.addAll(VerdictCharts.of(ComparisonTable.byCase(cells), palette));
             }
+            charts.add(Charts.overall(cells, palette)); // sweeps have charts of their own
         }
         // one repeat per cell (the median one) where a chart draws a cell's detail
         List<RunResult> cases = RepeatedCell.representatives(all);
@@ -59,7 +60,7 @@ public final class ReportWriter {
         byCase.forEach((name, results) -> {
             String title = results.get(0).workload().title();
             charts.add(Charts.progress(name, title, results, palette));
-            charts.add(Charts.windows(name, title, results));
+            charts.add(Charts.windows(name, title, results, palette));
             switch (results.get(0).reportedPhase().action()) {
                 case PUBLISH -> charts.add(Charts.latency(name, title, results, palette, LatencyMetric.CONFIRM,
                         PhaseResult::latency));
@@ -83,10 +84,7 @@ public final class ReportWriter {
     }
 
     private static String markdown(ReportData data, List<Charts.Png> charts) {
-        List<String> intro = new ArrayList<>();
-        if (data.run() != null) {
-            intro.add("Run " + data.run().runId() + ", scale " + data.run().scale() + ".");
-        }
+        List<String> intro = List.of(data.whatRan());
         return MarkdownReport.render("brokerbench report", intro, data.sections(), charts);
     }
 

@@ -21,8 +21,16 @@ public record Section(String id, String title, String lead, String note, List<Pa
     public sealed interface Part permits Table, Paragraph {
     }
 
-    /** A table, under a sub-heading where it is one of several (e.g. one per sweep); heading may be null. */
-    public record Table(String heading, TextTable table) implements Part {
+    /**
+     * A table, under a sub-heading where it is one of several (e.g. one per sweep); heading may be null.
+     *
+     * @param chart the name of the chart that draws the same figures (the written reports show it with the table);
+     *              null for none
+     */
+    public record Table(String heading, TextTable table, String chart) implements Part {
+        public Table(String heading, TextTable table) {
+            this(heading, table, null);
+        }
     }
 
     public record Paragraph(String text) implements Part {

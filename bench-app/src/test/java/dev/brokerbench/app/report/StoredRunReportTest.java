@@ -81,8 +81,8 @@ class StoredRunReportTest {
     @org.junit.jupiter.api.Test
     void everyRenderingShowsTheSameSectionsInOneOrder() throws Exception {
         List<Section> sections = ReportData.read(RESULTS).sections();
-        assertThat(sections).extracting(Section::id).containsExactly("comparison", "results", "calls", "durability",
-                "not-run", "brokers");
+        assertThat(sections).extracting(Section::id).containsExactly("verdict", "comparison", "results", "calls",
+                "durability", "not-run", "brokers");
         assertInOrder(Files.readString(report.resolve("console.txt")), sections, s -> "\n" + s.title() + " (");
         assertInOrder(Files.readString(report.resolve("summary.md")), sections, s -> "\n## " + s.title() + "\n");
         assertInOrder(Files.readString(report.resolve("report.md")), sections, s -> "\n## " + s.title() + "\n");
@@ -104,9 +104,9 @@ class StoredRunReportTest {
     @org.junit.jupiter.api.Test
     void theStoredRunCoversEverySection() throws Exception {
         String md = Files.readString(EXPECTED.resolve("report.md"));
-        assertThat(md).contains("## Results", "## Request/reply and one-way", "## Durability", "## Not run",
-                "## Charts");
-        assertThat(Files.readString(EXPECTED.resolve("console.txt"))).contains("Comparison over repeats",
+        assertThat(md).contains("## Verdict", "## Results", "## Request/reply and one-way", "## Durability",
+                "## Not run", "## Charts");
+        assertThat(Files.readString(EXPECTED.resolve("console.txt"))).contains("Verdict (", "Comparison over repeats",
                 "Durability", "Not run:");
     }
 }

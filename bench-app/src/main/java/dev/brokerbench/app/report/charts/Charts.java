@@ -7,6 +7,7 @@ import dev.brokerbench.app.report.ReportData.JmhScore;
 import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.stats.Estimate;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -41,8 +42,16 @@ public final class Charts {
     private Charts() {
     }
 
-    /** One rendered chart. */
-    public record Png(String name, String title, byte[] bytes) {
+    /**
+     * One rendered chart.
+     *
+     * @param caseName the case whose detail it draws (the page folds such charts under their case); null for a
+     *                 chart over cases or of a sweep
+     */
+    public record Png(String name, String title, byte[] bytes, String caseName) {
+        public Png(String name, String title, byte[] bytes) {
+            this(name, title, bytes, null);
+        }
     }
 
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
@@ -102,14 +111,18 @@ public final class Charts {
             s.setMarker(SeriesMarkers.NONE);
             s.setLineColor(palette.of(series(r)));
         }
-        return png("progress-" + caseName, caseName + " progress over time", chart);
+        return png("progress-" + caseName, caseName + " progress over time", chart, caseName);
     }
 
-    /** Overall msg/s per case (log scale), one bar per broker and client path: the median of its repeats. */
+    /**
+     * Overall msg/s per case (log scale), one bar per broker and client path: the geometric mean of its repeats, the
+     * verdict's headline (its intervals are drawn per case by {@link VerdictCharts}: XChart draws error bars
+     * symmetric, and wrongly on a log axis).
+     */
     public static Png overall(List<RepeatedCell> cells, Palette palette) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Overall rate of the reported phase per case").xAxisTitle("case").yAxisTitle("msg/s (log)")
-                .build();
+                .title("Overall rate per case: " + Estimate.NAME + " of the repeats").xAxisTitle("case")
+                .yAxisTitle("msg/s (log)").build();
         style(chart);
         chart.getStyler().setYAxisLogarithmic(true).setYAxisMin(1.0);
         linearLabelsOff(chart);
@@ -117,37 +130,7 @@ public final class Charts {
         bySeries(cells).forEach((series, own) -> chart.addSeries(series, cases, cases.stream()
                 .map(c -> estimate(own, c).filter(e -> e.defined()).map(e -> Math.max(1, e.center())).orElse(1.0)).toList())
                 .setFillColor(palette.of(series)));
-        return png("overall", "overall msg/s per case", chart);
-    }
-
-    /**
-     * Per case, each broker / client path's mean over its repeats as a share of the case's highest mean, with the
-     * 95 % interval as whiskers: on one linear axis every case's differences and their uncertainty can be read
-     * (XChart draws whiskers on a log axis wrongly, so the log chart above has none).
-     */
-    public static Png overallIntervals(List<RepeatedCell> cells, Palette palette) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Mean of the repeats / the case's highest mean, whiskers: 95 % interval").xAxisTitle("case")
-                .yAxisTitle("share of the case's highest mean").build();
-        style(chart);
-        chart.getStyler().setYAxisMin(0.0).setErrorBarsColor(Color.BLACK);
-        chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> String.format(java.util.Locale.ROOT, "%.1f", v));
-        List<String> cases = cases(cells);
-        Map<String, Double> best = new LinkedHashMap<>();
-        cases.forEach(c -> best.put(c, cells.stream().filter(x -> x.first().workload().name().equals(c))
-                .filter(x -> x.overall().defined()).mapToDouble(x -> x.overall().center()).max().orElse(1)));
-        bySeries(cells).forEach((series, own) -> {
-            List<Double> values = new ArrayList<>();
-            List<Double> whiskers = new ArrayList<>();
-            for (String c : cases) {
-                var e = estimate(own, c);
-                double top = best.get(c) > 0 ? best.get(c) : 1;
-                values.add(e.filter(x -> x.defined()).map(x -> x.center() / top).orElse(0.0));
-                whiskers.add(e.filter(x -> x.hasInterval()).map(x -> (x.high() - x.low()) / 2 / top).orElse(0.0));
-            }
-            chart.addSeries(series, cases, values, whiskers).setFillColor(palette.of(series));
-        });
-        return png("overall-intervals", "mean and 95 % interval per case, relative", chart);
+        return png("overall", "overall msg/s per case, " + Estimate.NAME + " of the repeats", chart);
     }
 
     private static List<String> cases(List<RepeatedCell> cells) {
@@ -166,17 +149,24 @@ public final class Charts {
                 .map(RepeatedCell::overall);
     }
 
-    /** Min / mean / max over rate windows (>= 1000 completions and >= the minimum duration) for one case, per broker and client path. */
-    public static Png windows(String caseName, String title, List<RunResult> results) {
+    /**
+     * Min / mean / max over rate windows (>= 1000 completions and >= the minimum duration) next to the overall rate
+     * for one case: a group of bars per figure, a bar per broker and client path in its colour, named in the legend
+     * (as categories, the paths' names ran into each other under the bars).
+     */
+    public static Png windows(String caseName, String title, List<RunResult> results, Palette palette) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(caseName + ": " + title + " — rate windows (>= 1000 msgs, >= min duration)").yAxisTitle("msg/s").build();
+                .title(caseName + ": " + title + " — rate windows of the median repeat (>= 1000 msgs, >= min duration)")
+                .yAxisTitle("msg/s")
+                .build();
         style(chart);
-        List<String> names = results.stream().map(Charts::series).toList();
-        chart.addSeries("min", names, results.stream().map(r -> r.reportedPhase().rate().windowMin()).toList());
-        chart.addSeries("mean", names, results.stream().map(r -> r.reportedPhase().rate().windowMean()).toList());
-        chart.addSeries("max", names, results.stream().map(r -> r.reportedPhase().rate().windowMax()).toList());
-        chart.addSeries("overall", names, results.stream().map(r -> r.reportedPhase().rate().overall()).toList());
-        return png("windows-" + caseName, caseName + " window rates", chart);
+        List<String> figures = List.of("window min", "window mean", "window max", "overall");
+        for (RunResult r : results) {
+            var rate = r.reportedPhase().rate();
+            chart.addSeries(series(r), figures, List.of(rate.windowMin(), rate.windowMean(), rate.windowMax(),
+                    rate.overall())).setFillColor(palette.of(series(r)));
+        }
+        return png("windows-" + caseName, caseName + " window rates", chart, caseName);
     }
 
     /**
@@ -214,7 +204,7 @@ public final class Charts {
             s.setMarkerColor(palette.of(series(r)));
         }
         yDecades(chart, yMin, yMax);
-        return png("latency-" + caseName, caseName + " latency percentiles", chart);
+        return png("latency-" + caseName, caseName + " latency percentiles", chart, caseName);
     }
 
     /** JMH scores in msg/s with their 99.9 % error, one bar per broker and client path per benchmark. */
@@ -305,8 +295,12 @@ public final class Charts {
     }
 
     static Png png(String name, String title, Chart<?, ?> chart) {
+        return png(name, title, chart, null);
+    }
+
+    static Png png(String name, String title, Chart<?, ?> chart, String caseName) {
         try {
-            return new Png(name, title, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+            return new Png(name, title, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG), caseName);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render chart " + name, e);
         }
