@@ -103,9 +103,16 @@ public record Comparison(double ratio, double low, double high, double detectabl
         return true;
     }
 
-    /** The detectable difference as a percentage, e.g. {@code 18 %}. */
+    /**
+     * The detectable difference, e.g. {@code 18 %}; from twice on as a factor, e.g. {@code x9.3} (two repeats of a
+     * noisy cell can only show a factor of several).
+     */
     public String detectablePercent() {
-        return Double.isFinite(detectable) ? String.format(Locale.ROOT, "%.0f %%", (detectable - 1) * 100) : "-";
+        if (!Double.isFinite(detectable)) {
+            return "-";
+        }
+        return detectable >= 2 ? String.format(Locale.ROOT, "x%.1f", detectable)
+                : String.format(Locale.ROOT, "%.0f %%", (detectable - 1) * 100);
     }
 
     /**

@@ -51,6 +51,7 @@ class ComparisonTest {
         assertThat(disturbed.low()).isCloseTo(0.32337, within(1e-4));
         assertThat(disturbed.high()).isCloseTo(2.39448, within(1e-3));
         assertThat(disturbed.detectable()).isCloseTo(4.2201, within(1e-3));
+        assertThat(disturbed.detectablePercent()).isEqualTo("x4.2");
         Comparison steady = Comparison.of(new double[]{10_000, 10_100, 9_900}, new double[]{9_000, 9_100, 9_050},
                 0.05);
         assertThat(steady.verdict()).isEqualTo(Comparison.Verdict.HIGHER);
