@@ -61,7 +61,6 @@ final class RpcPhase {
         Tally tally = new Tally();
         long tag = ThreadLocalRandom.current().nextLong(1, 1L << 15);
         long timeoutNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
-        ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long receivedBefore = server.received();
         if (oneWay) {
             serverTally.attach(clock.lane(streams.size()));
@@ -71,6 +70,7 @@ final class RpcPhase {
             ctx.progress().latencyOf(LatencyMetric.CALL, latency::soFar);
         }
         IntervalSampler sampler = IntervalSampler.start(oneWay ? List.of() : List.of(latency));
+        ResourceMeter meter = ResourceMeter.start(ctx.brokerPid());
         try {
             ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().requester(ctx.workload().queue(),
                             !oneWay),
@@ -84,11 +84,15 @@ final class RpcPhase {
                                     latency).run();
                         }
                     },
-                    clock::start, ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
+                    t -> {
+                        clock.start(t);
+                        meter.sampleNow();
+                    }, ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
             if (oneWay) {
                 awaitServers(clock, tally.sent.sum(), timeoutNanos);
             }
         } finally {
+            meter.close();
             sampler.close();
             serverTally.detach();
             ctx.progress().phaseEnded();
@@ -102,7 +106,8 @@ final class RpcPhase {
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
                 oneWay ? null : LatencySummary.of(latency.histogram()), null, null,
-                meter.stop(), errors.snapshot(), oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
+                summary.resources(meter), errors.snapshot(),
+                oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
         return new Outcome(result, accounting);
     }
 
