@@ -11,7 +11,10 @@ import java.util.stream.Collectors;
  * @param failed             sends the library or broker reported as failed
  * @param received           distinct messages received
  * @param duplicates         deliveries of a message already received
- * @param reordered          deliveries with a lower sequence than the last one the same consumer saw from that stream
+ * @param reordered          first deliveries with a lower sequence than the highest first delivery the same consumer
+ *                           saw from that stream (redeliveries, duplicates and what a rollback gave back are not
+ *                           judged: they are counted as duplicates and redelivered; until 2026-11-26 they were counted
+ *                           here too, so a rollback case's figure included every rolled-back receipt)
  * @param redelivered        deliveries the broker flagged as redelivered
  * @param lost               sent but never received
  * @param lostConfirmed      of those, confirmed by the broker: a durability violation
@@ -159,7 +162,12 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
         }
     }
 
-    /** One consuming client. */
+    /**
+     * One consuming client.
+     *
+     * @param deliveries every delivery of the phase's messages it had, redeliveries and duplicates included
+     * @param reordered  its first deliveries that came after a higher one of their stream
+     */
     public record ConsumerAccount(int client, long deliveries, long reordered) {
     }
 

@@ -336,9 +336,9 @@ final class ConsumePhase {
             ReceiveLedger.Receipt receipt = ledger.record(stream, sequence, redelivered);
             int index = receipt == ReceiveLedger.Receipt.FOREIGN ? -1 : streams.indexOf(stream);
             if (index >= 0) {
-                order.record(index, sequence);
+                order.record(index, sequence, receipt);
             }
-            if (receipt == ReceiveLedger.Receipt.FIRST) {
+            if (receipt.counted()) {
                 acks.first(index, sequence, now);
                 if (endToEnd != null) {
                     endToEnd.record(client, now - sendNanos);
