@@ -134,6 +134,11 @@ final class PublishPhase {
                 trigger.stop();
             }
         }
+        long refused = ledger.failedTotal();
+        if (refused > 0) { // each is among the errors above, but they keep only the first and last few
+            errors.add(name + ": " + refused + " of " + ledger.sentTotal() + " sends refused (reported failed by the"
+                    + " broker or its client library)");
+        }
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
         Map<LatencyMetric, LatencyLog> logs = new EnumMap<>(LatencyMetric.class);
         LatencySummary confirm = null; // nothing confirms an unconfirmed send
