@@ -7,6 +7,7 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.SearchEnd;
 import dev.brokerbench.core.result.SearchStep;
 import dev.brokerbench.core.run.ProgressListener;
 import dev.brokerbench.core.run.RunListener;
@@ -110,9 +111,11 @@ public final class ConsoleListener implements RunListener {
                         : result.accounting() == null ? "no accounting" : result.accounting().summary(),
                 result.status().ok() ? "" : "  <<< " + result.status()));
         if (result.rateSearch() != null && result.rateSearch().found()) {
-            out.println(String.format(Locale.ROOT, "      offered %,.0f msg/s = %d %% of %,.0f msg/s, the highest this path"
-                            + " sustained", result.workload().offeredRate(),
-                    result.workload().point().value(), result.rateSearch().highest()));
+            var search = result.rateSearch();
+            out.println(String.format(Locale.ROOT, "      offered %,.0f msg/s = %d %% of %,.0f msg/s, the highest this"
+                            + " path sustained%s", result.workload().offeredRate(), result.workload().point().value(),
+                    search.highest(), search.end() == null || search.end() == SearchEnd.CONVERGED ? ""
+                            : " (search: " + search.end().description() + ")"));
         }
         if (p.endToEnd() != null) {
             out.println(String.format(Locale.ROOT, "      end-to-end p50 %,.0f µs, p99 %,.0f µs, max %,.0f µs",

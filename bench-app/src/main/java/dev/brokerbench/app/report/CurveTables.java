@@ -20,7 +20,9 @@ import java.util.Optional;
  */
 public final class CurveTables {
     static final String NOTE = "Each broker and client path is first searched for the highest offered rate it"
-            + " sustains (live steps at rising rates; the rule is printed under the steps). Then publishers and"
+            + " sustains (live steps at rising rates; the rule is printed under the steps; \"search ended\" says"
+            + " whether it converged or stopped at its ceiling or its step cap, short of its precision). Then"
+            + " publishers and"
             + " consumers run at fixed offered rates of that many percent of it; every message is timed from its"
             + " intended send, so a stall is charged to every message it delayed (no coordinated omission)."
             + " End-to-end: intended send to first receipt; confirm: intended send to the broker's confirmation;"
@@ -73,14 +75,19 @@ public final class CurveTables {
         return curves;
     }
 
-    /** Per curve: the highest sustained rate, what stopped the search, and p99 at half and nine tenths of it. */
+    /**
+     * Per curve: the highest sustained rate, what stopped the search and how it ended (converged, or at its ceiling or
+     * step cap), and p99 at half and nine tenths of it.
+     */
     public static TextTable summary(List<Curve> curves) {
         TextTable t = new TextTable(List.of("curve", "broker", "client path", "highest sustained msg/s", "stopped by",
-                "steps", "end-to-end p99 at 50 % µs", "at 90 % µs", "confirm p99 at 50 % µs", "at 90 % µs"));
+                "steps", "search ended", "end-to-end p99 at 50 % µs", "at 90 % µs", "confirm p99 at 50 % µs",
+                "at 90 % µs"));
         for (Curve c : curves) {
             t.add(List.of(c.series(), c.broker(), c.path(), SummaryTables.rate(c.search().highest()),
                     c.search().stoppedBy() == null ? "the search's ceiling" : c.search().stoppedBy().description(),
-                    String.valueOf(c.search().steps().size()), p99(c, 50, CurveTables::endToEnd),
+                    String.valueOf(c.search().steps().size()), c.search().endDescription(),
+                    p99(c, 50, CurveTables::endToEnd),
                     p99(c, 90, CurveTables::endToEnd), p99(c, 50, CurveTables::confirm), p99(c, 90, CurveTables::confirm)));
         }
         return t;

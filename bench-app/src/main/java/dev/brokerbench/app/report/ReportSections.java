@@ -80,9 +80,10 @@ public final class ReportSections {
             + " at least the minimum duration (100 ms unless --window-min-ms says otherwise), so batched"
             + " confirmations or prefetched deliveries cannot make a window microseconds long; mean = completions in"
             + " whole windows / their time. Latency from send to broker confirmation. CPU µs/msg: the suite's JVM and"
-            + " the broker process per completed message; client-limited = the load generator plausibly limited the"
-            + " figure (it used 80 % of all cores, a full core, or more CPU than the broker). Steal: the share of the"
-            + " machine's CPU the hypervisor gave to other guests during the phase; a pass above --max-steal was"
+            + " the broker process per completed message, over the phase's active period (as the overall rate);"
+            + " client-limited = the load generator plausibly limited the figure (over that period it used 80 % of"
+            + " all cores, a full core, or more CPU than the broker). Steal: the share of the machine's CPU the"
+            + " hypervisor gave to other guests during that period; a pass above --max-steal was"
             + " measured again and the least disturbed kept (every attempt listed).";
 
     static final String CALLS_NOTE = "Request/reply: calls/s of correctly answered calls (correlation id of a"

@@ -20,12 +20,26 @@ import java.util.function.LongPredicate;
 public final class ReceiveLedger {
     /** What one delivery was. */
     public enum Receipt {
-        /** The first receipt of one of this phase's messages: the only kind a consume rate counts. */
+        /**
+         * The first delivery of one of this phase's messages: counted by the consume rate, and the only kind judged
+         * for order ({@link OrderTracker}).
+         */
         FIRST,
+        /**
+         * One of this phase's messages that a consumer's rollback gave back, delivered again: received anew (the rate
+         * counts it, as its rolled-back receipt was not counted), but a redelivery, not judged for order (it comes
+         * after what was sent later as a matter of course).
+         */
+        GIVEN_BACK,
         /** One of this phase's messages, received before. */
         DUPLICATE,
         /** Not one of this phase's messages (an earlier run's, another phase's, unstamped, out of range). */
-        FOREIGN
+        FOREIGN;
+
+        /** A receipt the consume rate counts: the message is received from now on. */
+        public boolean counted() {
+            return this == FIRST || this == GIVEN_BACK;
+        }
     }
 
     private final Streams streams;
@@ -42,6 +56,8 @@ public final class ReceiveLedger {
     private final LongAdder outOfRange = new LongAdder();
     private final LongAdder redelivered = new LongAdder();
     private final LongAdder rolledBack = new LongAdder();
+    /** Per stream, the messages rollbacks gave back (ever); null until the first rollback. */
+    private volatile AtomicBitSet[] givenBack;
     /** Which sequence numbers this ledger's consumers are to receive (a selector's share); null: all. */
     private final LongPredicate expected;
     private final LongAdder unexpected = new LongAdder();
@@ -109,13 +125,14 @@ public final class ReceiveLedger {
             return Receipt.FOREIGN;
         }
         unique.increment();
-        return Receipt.FIRST;
+        AtomicBitSet[] back = givenBack;
+        return back != null && back[index].get(sequence) ? Receipt.GIVEN_BACK : Receipt.FIRST;
     }
 
     /**
      * A transacted consumer rolled back its receipt of stream {@code index}'s message {@code sequence}, recorded
-     * {@link Receipt#FIRST}: the broker owes it again, so it is no longer received (its next delivery is its first
-     * receipt again) and the drain waits for it.
+     * {@link Receipt#FIRST} or {@link Receipt#GIVEN_BACK}: the broker owes it again, so it is no longer received
+     * (its next delivery is received anew, as {@link Receipt#GIVEN_BACK}) and the drain waits for it.
      */
     public void rolledBack(int index, long sequence) {
         if (!received[index].clear(sequence)) {
@@ -124,6 +141,14 @@ public final class ReceiveLedger {
         unique.decrement();
         rolledBack.increment();
         synchronized (this) {
+            if (givenBack == null) {
+                AtomicBitSet[] back = new AtomicBitSet[streams.size()];
+                for (int i = 0; i < back.length; i++) {
+                    back[i] = new AtomicBitSet(streams.count(i));
+                }
+                givenBack = back;
+            }
+            givenBack[index].set(sequence); // before the consumer gives it back to the broker
             allArrived = false;
             if (missing != null) {
                 missing[index].set((int) sequence);

@@ -51,7 +51,7 @@ public final class Reconciler {
             }
         }
         long totalSent = 0, totalConfirmed = 0, totalFailed = 0, totalReceived = 0, totalDuplicates = 0;
-        long totalLost = 0, lostConfirmed = 0, unconfirmedPresent = 0;
+        long totalLost = 0, lostConfirmed = 0, lostRefused = 0, unconfirmedPresent = 0;
         List<ProducerAccount> producers = new ArrayList<>();
         for (int i = 0; i < sent.streams().size(); i++) {
             SendRecord.Stream stream = sent.streams().get(i);
@@ -73,6 +73,8 @@ public final class Reconciler {
             lost.andNot(got);
             BitSet lostAndConfirmed = (BitSet) lost.clone();
             lostAndConfirmed.and(confirmed);
+            BitSet lostAndRefused = (BitSet) lost.clone();
+            lostAndRefused.and(stream.failedSet());
             BitSet presentUnconfirmed = (BitSet) got.clone();
             presentUnconfirmed.andNot(confirmed);
 
@@ -87,6 +89,7 @@ public final class Reconciler {
             totalDuplicates += d;
             totalLost += lost.cardinality();
             lostConfirmed += lostAndConfirmed.cardinality();
+            lostRefused += lostAndRefused.cardinality();
             unconfirmedPresent += presentUnconfirmed.cardinality();
         }
         long reordered = consumers.stream().mapToLong(ConsumerAccount::reordered).sum();
@@ -95,7 +98,7 @@ public final class Reconciler {
         Accounting.Rollbacks rollbacks = new Accounting.Rollbacks(sent.rolledBack(),
                 parts.stream().mapToLong(ReceiptRecord::rolledBack).sum());
         return new Accounting(totalSent, totalConfirmed, totalFailed, totalReceived, totalDuplicates, reordered,
-                redelivered, totalLost, lostConfirmed, unconfirmedPresent, foreign, producers, consumers,
+                redelivered, totalLost, lostConfirmed, lostRefused, unconfirmedPresent, foreign, producers, consumers,
                 List.of(), rollbacks);
     }
 }

@@ -5,68 +5,218 @@ import dev.brokerbench.core.result.ClientLimit;
 import dev.brokerbench.core.result.ResourceUsage;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.time.Duration;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.ToLongFunction;
 
 /**
  * CPU and GC of the suite's own JVM (the load generator), CPU of the broker process and the machine's stolen CPU
- * over a phase, to show who was busy, to flag a phase the client plausibly limited ({@link ClientLimit}) and one
- * the hypervisor slowed.
+ * over a phase's active period, to show who was busy, to flag a phase the client plausibly limited
+ * ({@link ClientLimit}) and one the hypervisor slowed.
+ *
+ * <p>Started before the phase's sessions open, it samples those counters every {@link #SAMPLE_MILLIS} ms on a daemon
+ * thread of its own (and once more whenever {@link #sampleNow()} is called, e.g. at the phase's common start), until
+ * {@link #close()}. {@link #over} then gives the figures between two instants of the phase, each counter read at
+ * either instant by linear interpolation between the samples around it: the CPU of the phase's active period, from
+ * the common start (every session open) to its last completion, without the opening and closing of the sessions or
+ * a drain's settle, which can take longer than the work (a client busy on a full core during a 2-s drain between
+ * 1-s session set-ups would read 0.5 core). An interpolated instant is off by at most what the counter moved in one
+ * sample interval. GC counts whole collections: those between the samples around the period.
  */
-public final class ResourceMeter {
+public final class ResourceMeter implements AutoCloseable {
+    /** How often the counters are sampled. */
+    public static final long SAMPLE_MILLIS = 50;
+    /** How many samples the broker's process tree is kept before its descendants are listed again. */
+    private static final int TREE_REFRESH_SAMPLES = 20;
+
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    private final OptionalLong brokerPid;
-    private final long wallStart;
-    private final long cpuStart;
-    private final long gcTimeStart;
-    private final long gcCountStart;
-    private final long brokerCpuStart;
-    private final Optional<CpuTimes> machineStart;
+    private final BrokerTree broker;
+    private final List<Sample> samples = new ArrayList<>();
+    private final Thread sampler;
+    private volatile boolean closed;
 
-    public ResourceMeter(OptionalLong brokerPid) {
-        this.brokerPid = brokerPid;
-        this.wallStart = System.nanoTime();
-        this.cpuStart = os.getProcessCpuTime();
-        this.gcTimeStart = gcTime();
-        this.gcCountStart = gcCount();
-        this.brokerCpuStart = brokerCpuNanos();
-        this.machineStart = CpuTimes.now();
+    /** One reading of every counter; -1 where a counter could not be read. */
+    private record Sample(long nanos, long clientCpuNanos, long gcMillis, long gcCount, long brokerCpuNanos,
+                          long stealTicks, long totalTicks) {
     }
 
-    public ResourceUsage stop() {
-        double wall = (System.nanoTime() - wallStart) / 1e9;
-        double cpu = (os.getProcessCpuTime() - cpuStart) / 1e9;
-        int cores = Runtime.getRuntime().availableProcessors();
-        double share = wall > 0 ? cpu / (wall * cores) : 0;
-        long brokerCpu = brokerCpuNanos();
-        Double brokerSeconds = brokerCpu >= 0 && brokerCpuStart >= 0 ? (brokerCpu - brokerCpuStart) / 1e9 : null;
-        Double steal = machineStart.flatMap(start -> CpuTimes.now().flatMap(end -> end.stealShareSince(start)))
-                .map(ResourceMeter::round).orElse(null);
-        return new ResourceUsage(round(cpu), round(share), gcTime() - gcTimeStart, gcCount() - gcCountStart,
-                brokerSeconds == null ? null : round(brokerSeconds), cores,
-                ClientLimit.of(cpu, brokerSeconds, wall, cores), steal);
+    private ResourceMeter(OptionalLong brokerPid) {
+        this.broker = new BrokerTree(brokerPid);
+        sampleNow();
+        this.sampler = new Thread(this::sampleUntilClosed, "resource-meter");
+        sampler.setDaemon(true);
     }
 
-    private long brokerCpuNanos() {
-        if (brokerPid.isEmpty()) {
-            return -1;
+    /** A meter sampling from now until {@link #close()}; the broker's CPU is read where its pid is known. */
+    public static ResourceMeter start(OptionalLong brokerPid) {
+        ResourceMeter meter = new ResourceMeter(brokerPid);
+        meter.sampler.start();
+        return meter;
+    }
+
+    private void sampleUntilClosed() {
+        try {
+            while (!closed) {
+                Thread.sleep(SAMPLE_MILLIS);
+                sampleNow();
+            }
+        } catch (InterruptedException e) {
+            // closed
         }
-        return ProcessHandle.of(brokerPid.getAsLong()).map(ResourceMeter::treeCpuNanos).orElse(-1L);
+    }
+
+    /** Reads every counter now (cheap: a few system calls, the broker's process tree re-listed once a second). */
+    public void sampleNow() {
+        long nanos = System.nanoTime();
+        long cpu = os.getProcessCpuTime();
+        long gcMillis = gcTime();
+        long gcCount = gcCount();
+        long brokerCpu = broker.cpuNanos();
+        CpuTimes machine = CpuTimes.now().orElse(null);
+        Sample sample = new Sample(nanos, cpu, gcMillis, gcCount, brokerCpu, machine == null ? -1 : machine.steal(),
+                machine == null ? -1 : machine.total());
+        synchronized (samples) {
+            if (samples.isEmpty() || samples.get(samples.size() - 1).nanos <= nanos) {
+                samples.add(sample);
+            }
+        }
+    }
+
+    /** Stops sampling, with a last sample; the figures stay readable through {@link #over}. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        sampler.interrupt();
+        try {
+            sampler.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        sampleNow();
+    }
+
+    /** When the last sample was taken ({@link System#nanoTime()}): after {@link #close()}, the close. */
+    public long lastSampleNanos() {
+        synchronized (samples) {
+            return samples.get(samples.size() - 1).nanos;
+        }
     }
 
     /**
-     * CPU of the process and everything it started: a container's first process is often a shell script whose
-     * child (e.g. RabbitMQ's Erlang VM) does the work, and the script's own CPU time is zero.
+     * Who was busy from {@code fromNanos} to {@code toNanos} ({@link System#nanoTime()} instants within the sampled
+     * span; outside it, its ends are taken): CPU of the suite's JVM and share of all cores, the broker's CPU, the
+     * share of the machine's CPU time stolen, and whether the client plausibly limited the phase over that period.
+     * Stops the sampling first, if it still runs.
      */
-    private static long treeCpuNanos(ProcessHandle root) {
-        long own = root.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
-        if (own < 0) {
-            return -1;
+    public ResourceUsage over(long fromNanos, long toNanos) {
+        close();
+        List<Sample> taken;
+        synchronized (samples) {
+            taken = List.copyOf(samples);
         }
-        return own + root.descendants().mapToLong(p -> p.info().totalCpuDuration().map(Duration::toNanos).orElse(0L))
-                .sum();
+        long to = Math.max(fromNanos, toNanos);
+        double wall = (to - fromNanos) / 1e9;
+        double cpu = Math.max(0, interpolate(taken, to, Sample::clientCpuNanos)
+                - interpolate(taken, fromNanos, Sample::clientCpuNanos)) / 1e9;
+        int cores = Runtime.getRuntime().availableProcessors();
+        double share = wall > 0 ? cpu / (wall * cores) : 0;
+        Double brokerSeconds = known(taken, fromNanos, to, Sample::brokerCpuNanos)
+                ? Math.max(0, interpolate(taken, to, Sample::brokerCpuNanos)
+                - interpolate(taken, fromNanos, Sample::brokerCpuNanos)) / 1e9 : null;
+        Double steal = null;
+        if (known(taken, fromNanos, to, Sample::totalTicks)) {
+            double ticks = interpolate(taken, to, Sample::totalTicks)
+                    - interpolate(taken, fromNanos, Sample::totalTicks);
+            double stolen = interpolate(taken, to, Sample::stealTicks) - interpolate(taken, fromNanos,
+                    Sample::stealTicks);
+            steal = ticks > 0 ? round(Math.max(0, Math.min(1, stolen / ticks))) : null;
+        }
+        Sample before = atOrBefore(taken, fromNanos);
+        Sample after = atOrAfter(taken, to);
+        return new ResourceUsage(round(cpu), round(share), after.gcMillis - before.gcMillis,
+                after.gcCount - before.gcCount, brokerSeconds == null ? null : round(brokerSeconds), cores,
+                ClientLimit.of(cpu, brokerSeconds, wall, cores), steal);
+    }
+
+    /** The counter at {@code nanos}, linear between the samples around it; the nearest end outside them. */
+    private static double interpolate(List<Sample> samples, long nanos, ToLongFunction<Sample> counter) {
+        Sample a = atOrBefore(samples, nanos);
+        Sample b = atOrAfter(samples, nanos);
+        if (b.nanos == a.nanos) {
+            return counter.applyAsLong(a);
+        }
+        double fraction = (double) (nanos - a.nanos) / (b.nanos - a.nanos);
+        return counter.applyAsLong(a) + fraction * (counter.applyAsLong(b) - counter.applyAsLong(a));
+    }
+
+    /** Whether the counter could be read at every sample from the one before {@code from} to the one after. */
+    private static boolean known(List<Sample> samples, long from, long to, ToLongFunction<Sample> counter) {
+        long first = atOrBefore(samples, from).nanos;
+        long last = atOrAfter(samples, to).nanos;
+        return samples.stream().filter(s -> s.nanos >= first && s.nanos <= last)
+                .allMatch(s -> counter.applyAsLong(s) >= 0);
+    }
+
+    /** The last sample at or before {@code nanos}; the first sample when none is. */
+    private static Sample atOrBefore(List<Sample> samples, long nanos) {
+        Sample found = samples.get(0);
+        for (Sample s : samples) {
+            if (s.nanos > nanos) {
+                break;
+            }
+            found = s;
+        }
+        return found;
+    }
+
+    /** The first sample at or after {@code nanos}; the last sample when none is. */
+    private static Sample atOrAfter(List<Sample> samples, long nanos) {
+        for (Sample s : samples) {
+            if (s.nanos >= nanos) {
+                return s;
+            }
+        }
+        return samples.get(samples.size() - 1);
+    }
+
+    /**
+     * The broker's process and everything it started: a container's first process is often a shell script whose
+     * child (e.g. RabbitMQ's Erlang VM) does the work, and the script's own CPU time is zero. Listing descendants
+     * reads every process of the machine, so they are listed again only every {@link #TREE_REFRESH_SAMPLES} samples.
+     */
+    private static final class BrokerTree {
+        private final ProcessHandle root;
+        private List<ProcessHandle> descendants = List.of();
+        private int sinceListed = TREE_REFRESH_SAMPLES;
+
+        BrokerTree(OptionalLong pid) {
+            this.root = pid.isPresent() ? ProcessHandle.of(pid.getAsLong()).orElse(null) : null;
+        }
+
+        /** CPU of the tree in nanoseconds; -1 when the pid is unknown or the process is gone. */
+        synchronized long cpuNanos() {
+            if (root == null || !root.isAlive()) {
+                return -1;
+            }
+            long own = cpuNanos(root);
+            if (own < 0) {
+                return -1;
+            }
+            if (++sinceListed >= TREE_REFRESH_SAMPLES) {
+                descendants = root.descendants().toList();
+                sinceListed = 0;
+            }
+            return own + descendants.stream().mapToLong(p -> Math.max(0, cpuNanos(p))).sum();
+        }
+
+        private static long cpuNanos(ProcessHandle process) {
+            return process.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+        }
     }
 
     private static long gcTime() {

@@ -85,6 +85,24 @@ public final class SendLedger {
         return taken[index].snapshot();
     }
 
+    /** Sends the library or broker reported as failed (refused), over every stream. */
+    public long failedTotal() {
+        long total = 0;
+        for (int i = 0; i < streams.size(); i++) {
+            total += failed[i].snapshot().cardinality();
+        }
+        return total;
+    }
+
+    /** Messages handed to the client library, over every stream. */
+    public long sentTotal() {
+        long total = 0;
+        for (int i = 0; i < streams.size(); i++) {
+            total += sentCount(i);
+        }
+        return total;
+    }
+
     public long confirmedTotal() {
         long total = 0;
         for (int i = 0; i < streams.size(); i++) {

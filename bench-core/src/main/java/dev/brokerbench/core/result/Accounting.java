@@ -11,10 +11,16 @@ import java.util.stream.Collectors;
  * @param failed             sends the library or broker reported as failed
  * @param received           distinct messages received
  * @param duplicates         deliveries of a message already received
- * @param reordered          deliveries with a lower sequence than the last one the same consumer saw from that stream
+ * @param reordered          first deliveries with a lower sequence than the highest first delivery the same consumer
+ *                           saw from that stream (redeliveries, duplicates and what a rollback gave back are not
+ *                           judged: they are counted as duplicates and redelivered; until 2026-11-26 they were counted
+ *                           here too, so a rollback case's figure included every rolled-back receipt)
  * @param redelivered        deliveries the broker flagged as redelivered
  * @param lost               sent but never received
  * @param lostConfirmed      of those, confirmed by the broker: a durability violation
+ * @param lostRefused        of those, sends the library or broker reported as failed (refused, nacked, a send that
+ *                           threw): an error the client knew of, not a silent loss (0 in results written before
+ *                           2026-11-26, which did not tell them apart)
  * @param unconfirmedPresent received although never confirmed (in flight at a fault, or a failed confirm)
  * @param foreign            messages on the queue that this phase did not send
  * @param perProducer        the same per producing client
@@ -28,8 +34,8 @@ import java.util.stream.Collectors;
  * subscribers, and the account is exact only when every subscriber received every message once.
  */
 public record Accounting(long sent, long confirmed, long failed, long received, long duplicates, long reordered,
-                         long redelivered, long lost, long lostConfirmed, long unconfirmedPresent, long foreign,
-                         List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer,
+                         long redelivered, long lost, long lostConfirmed, long lostRefused, long unconfirmedPresent,
+                         long foreign, List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer,
                          List<SubscriberAccount> perSubscriber, Rollbacks rollbacks) {
 
     public Accounting {
@@ -41,9 +47,9 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
 
     /** A queue's account: no subscriptions. */
     public Accounting(long sent, long confirmed, long failed, long received, long duplicates, long reordered,
-                      long redelivered, long lost, long lostConfirmed, long unconfirmedPresent, long foreign,
-                      List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer) {
-        this(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost, lostConfirmed,
+                      long redelivered, long lost, long lostConfirmed, long lostRefused, long unconfirmedPresent,
+                      long foreign, List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer) {
+        this(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost, lostConfirmed, lostRefused,
                 unconfirmedPresent, foreign, perProducer, perConsumer, List.of(), Rollbacks.NONE);
     }
 
@@ -96,7 +102,7 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
             throw new IllegalArgumentException("a topic's account needs at least one subscriber's");
         }
         long sent = 0, confirmed = 0, failed = 0, received = 0, duplicates = 0, reordered = 0, redelivered = 0;
-        long lost = 0, lostConfirmed = 0, unconfirmedPresent = 0, foreign = 0;
+        long lost = 0, lostConfirmed = 0, lostRefused = 0, unconfirmedPresent = 0, foreign = 0;
         List<ConsumerAccount> consumers = new java.util.ArrayList<>();
         List<SubscriberAccount> accounts = new java.util.ArrayList<>();
         Rollbacks rolledBack = Rollbacks.NONE;
@@ -112,6 +118,7 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
             redelivered += a.redelivered;
             lost += a.lost;
             lostConfirmed += a.lostConfirmed;
+            lostRefused += a.lostRefused;
             unconfirmedPresent += a.unconfirmedPresent;
             foreign += a.foreign;
             long deliveries = a.perConsumer.stream().mapToLong(ConsumerAccount::deliveries).sum();
@@ -120,7 +127,8 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                     a.foreign));
         }
         return new Accounting(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost,
-                lostConfirmed, unconfirmedPresent, foreign, summed(subscribers), consumers, accounts, rolledBack);
+                lostConfirmed, lostRefused, unconfirmedPresent, foreign, summed(subscribers), consumers, accounts,
+                rolledBack);
     }
 
     /** Each producing client's account summed over the subscriptions; lost ranges from the first that lost any. */
@@ -159,8 +167,22 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
         }
     }
 
-    /** One consuming client. */
+    /**
+     * One consuming client.
+     *
+     * @param deliveries every delivery of the phase's messages it had, redeliveries and duplicates included
+     * @param reordered  its first deliveries that came after a higher one of their stream
+     */
     public record ConsumerAccount(int client, long deliveries, long reordered) {
+    }
+
+    /**
+     * Sent and never received without the client being told: confirmed by the broker, or sent (an unconfirmed send
+     * the library took, a send whose confirmation never came) without a failure reported. A loss; a refused send
+     * ({@link #lostRefused}) is an error instead.
+     */
+    public long silentlyLost() {
+        return lost - lostRefused;
     }
 
     /** True when every sent message arrived exactly once and nothing else arrived. */
@@ -189,7 +211,8 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
         return (perSubscriber.isEmpty() ? "" : "owed to " + perSubscriber.size()
                 + (perSubscriber.size() == 1 ? " subscriber: " : " subscribers: ")) + "sent=" + sent + " confirmed=" + confirmed + " failed=" + failed + " received=" + received
                 + " duplicates=" + duplicates + " reordered=" + reordered + " lost=" + lost
-                + " (confirmed " + lostConfirmed + ") unconfirmedPresent=" + unconfirmedPresent
+                + " (confirmed " + lostConfirmed + (lostRefused == 0 ? "" : ", refused " + lostRefused)
+                + ") unconfirmedPresent=" + unconfirmedPresent
                 + " foreign=" + foreign + (rollbacks.any() ? " rolledBack=" + rollbacks.sends() + " sends, "
                 + rollbacks.receipts() + " receipts (redelivered " + redelivered + ")" : "") + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]")
                 + perSubscriber.stream().filter(a -> !a.exact()).map(a -> " subscriber " + a.subscriber() + ": received="

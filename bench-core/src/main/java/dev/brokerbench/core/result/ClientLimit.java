@@ -30,9 +30,10 @@ public enum ClientLimit {
     }
 
     /**
-     * @param clientCpuSeconds the suite JVM's CPU time over the phase
-     * @param brokerCpuSeconds the broker's, or null when unknown
-     * @param wallSeconds      the phase's wall time
+     * @param clientCpuSeconds the suite JVM's CPU time over the phase's active period (its common start to its last
+     *                         completion: session set-up and closing would dilute a busy client's share)
+     * @param brokerCpuSeconds the broker's over the same period, or null when unknown
+     * @param wallSeconds      the active period's wall time
      * @param cores            cores of the machine
      */
     public static ClientLimit of(double clientCpuSeconds, Double brokerCpuSeconds, double wallSeconds, int cores) {

@@ -1,16 +1,21 @@
 package dev.brokerbench.core.result;
 
 /**
- * Who was busy during a phase.
+ * Who was busy during a phase's active period: from its common start (every session open) to its last completion,
+ * the period its rates are over; the opening and closing of sessions, a Kafka group's join and a drain's settle are
+ * outside it. Until 2026-11-26 the figures spanned the whole phase, from before its sessions opened to after they
+ * closed.
  *
- * @param clientCpuSeconds CPU time of the suite's JVM (all client threads and the harness)
- * @param clientCpuShare   that time over wall time x cores (1.0 = every core busy)
- * @param clientGcMillis   GC time of the suite's JVM
- * @param clientGcCount    GC runs of the suite's JVM
- * @param brokerCpuSeconds CPU time of the broker process, when the runtime knows its pid
+ * @param clientCpuSeconds CPU time of the suite's JVM (all client threads and the harness) over the active period
+ * @param clientCpuShare   that time over the active period's wall time x cores (1.0 = every core busy)
+ * @param clientGcMillis   GC time of the suite's JVM over the active period (whole collections, give or take one
+ *                         sample interval of the meter at either end)
+ * @param clientGcCount    GC runs of the suite's JVM over the active period (the same)
+ * @param brokerCpuSeconds CPU time of the broker process over the active period, when the runtime knows its pid
  * @param cores            cores the suite saw
- * @param clientLimit      whether (and by which rule) the load generator plausibly limited the figure
- * @param stealShare       share of the machine's CPU time the hypervisor gave to other guests during the phase
+ * @param clientLimit      whether (and by which rule) the load generator plausibly limited the figure, judged over
+ *                         the active period
+ * @param stealShare       share of the machine's CPU time the hypervisor gave to other guests over the active period
  *                         ({@code /proc/stat}); null where the machine does not say (not Linux, results from before)
  */
 public record ResourceUsage(double clientCpuSeconds, double clientCpuShare, long clientGcMillis, long clientGcCount,

@@ -58,23 +58,26 @@ public record RunResult(int schema, String runId, Instant startedAt, double scal
     }
 
     /**
-     * OK, LOSS, DUP or ERROR. LOSS: a lost message; with a fault, only a confirmed message that was lost (a durability
-     * violation), since messages in flight at the kill were never confirmed. Then ERROR when the clients were to
-     * reconnect or fail over by themselves and not every message was confirmed in the end (the failover did not work
-     * for some publisher: it gave up on a message, or stopped): that outranks duplicates. DUP: a message received
-     * twice; after a fault, only duplicates beyond those the broker flagged as redelivered (a flagged redelivery
-     * after a crash is at-least-once delivery working; an unflagged one is a duplicate an application cannot
-     * recognise). ERROR: errors, except the expected send failures of the phase the fault hit.
+     * OK, LOSS, DUP or ERROR. LOSS: a message that vanished without a word: confirmed, or sent without a failure
+     * reported, and never received ({@link Accounting#silentlyLost}); with a fault, only a confirmed message that was
+     * lost (a durability violation), since messages in flight at the kill were never confirmed. Then ERROR when the
+     * clients were to reconnect or fail over by themselves and not every message was confirmed in the end (the
+     * failover did not work for some publisher: it gave up on a message, or stopped), and, without a fault, when the
+     * broker or client library refused a send (reported it failed: {@link Accounting#failed}): the client knew, so it
+     * is an error, not a loss, whether the message arrived or not; both outrank duplicates. DUP: a message received
+     * twice; after a fault, only duplicates beyond those the broker flagged as redelivered (a flagged redelivery after
+     * a crash is at-least-once delivery working; an unflagged one is a duplicate an application cannot recognise).
+     * ERROR: errors, except the expected send failures of the phase the fault hit.
      */
     public Status status() {
         if (rpc != null) {
             return rpcStatus();
         }
         if (accounting != null) {
-            if (fault == null ? accounting.lost() > 0 : accounting.lostConfirmed() > 0) {
+            if (fault == null ? accounting.silentlyLost() > 0 : accounting.lostConfirmed() > 0) {
                 return Status.LOSS;
             }
-            if (failoverIncomplete()) {
+            if (failoverIncomplete() || fault == null && accounting.failed() > 0) {
                 return Status.ERROR;
             }
             if (fault == null ? accounting.duplicates() > 0 : accounting.duplicates() > accounting.redelivered()) {

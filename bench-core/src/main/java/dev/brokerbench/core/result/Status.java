@@ -4,7 +4,10 @@ package dev.brokerbench.core.result;
 public enum Status {
     /** Every message (or call) accounted for, no errors. */
     OK("ok"),
-    /** A lost message; with a fault, a confirmed message that was lost (a durability violation). */
+    /**
+     * A message that vanished without a word: confirmed, or sent without a failure reported, and never received; with
+     * a fault, a confirmed message that was lost (a durability violation). A send the broker refused is an ERROR.
+     */
     LOSS("LOSS"),
     /** A message received twice; after a fault, beyond the redeliveries the broker flagged. */
     DUP("DUP"),
@@ -12,7 +15,10 @@ public enum Status {
     WRONG("WRONG"),
     /** Request/reply: a call unanswered in time, its reply late or never. */
     TIMEOUT("TIMEOUT"),
-    /** Errors (except the expected send failures of the phase a fault hit), or no exact account. */
+    /**
+     * Errors (except the expected send failures of the phase a fault hit), a send the broker or client library
+     * refused (without a fault), or no exact account.
+     */
     ERROR("ERROR");
 
     private final String label;

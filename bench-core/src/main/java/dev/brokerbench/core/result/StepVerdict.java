@@ -1,6 +1,9 @@
 package dev.brokerbench.core.result;
 
-/** How one step of a rate search ended: sustained, or which criterion it failed first. */
+/**
+ * How one step of a rate search ended: sustained, or which criterion it failed first. The criteria are declared in
+ * the order a step is judged; a rate whose steps failed differently is named by the earliest.
+ */
 public enum StepVerdict {
     /** The search's first step, at its start rate: the path's connections and code warm up; not judged. */
     WARM_UP("warm-up, not judged"),

@@ -137,7 +137,6 @@ final class ConsumePhase {
         // one slot per client, a cache line apart
         AtomicLongArray lastDelivery = new AtomicLongArray(clients * STRIDE);
         ErrorLog errors = new ErrorLog();
-        ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long idleNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
         String name = ctx.phase().name();
 
@@ -153,6 +152,7 @@ final class ConsumePhase {
         if (endToEnd != null) {
             ctx.progress().latencyOf(dev.brokerbench.core.result.LatencyMetric.END_TO_END, endToEnd::soFar);
         }
+        ResourceMeter meter = ResourceMeter.start(ctx.brokerPid());
         try {
             ClientThreads.run(name, owned.length, local -> {
                         try {
@@ -182,6 +182,7 @@ final class ConsumePhase {
                     t -> {
                         if (beside == null) {
                             clock.start(t); // a live phase's clock starts with its publishers
+                            meter.sampleNow();
                         }
                         for (int i = 0; i < clients; i++) {
                             lastDelivery.set(i * STRIDE, t);
@@ -190,10 +191,10 @@ final class ConsumePhase {
                     ctx.limits().sessionOpen(), beside == null ? ctx.limits().deadline(expected)
                             : besideDeadline(ctx, expected, idleNanos), errors);
         } finally {
+            meter.close();
             sampler.close();
             ctx.progress().phaseEnded();
         }
-        ResourceUsage usage = meter.stop();
         long awaited = ledgers.get(0).expectedTotal() * ledgers.size();
         Accounting accounting;
         ShardReceipts shardReceipts = null;
@@ -230,6 +231,7 @@ final class ConsumePhase {
                     + ctx.workload().idleTimeoutSeconds() + " s");
         }
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
+        ResourceUsage usage = summary.resources(meter);
         LatencySummary endToEndSummary = endToEnd == null ? null : LatencySummary.of(endToEnd.histogram());
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 awaited, summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
@@ -351,9 +353,9 @@ final class ConsumePhase {
             ReceiveLedger.Receipt receipt = ledger.record(stream, sequence, redelivered);
             int index = receipt == ReceiveLedger.Receipt.FOREIGN ? -1 : streams.indexOf(stream);
             if (index >= 0) {
-                order.record(index, sequence);
+                order.record(index, sequence, receipt);
             }
-            if (receipt == ReceiveLedger.Receipt.FIRST) {
+            if (receipt.counted()) {
                 acks.first(index, sequence, now);
                 if (endToEnd != null) {
                     endToEnd.record(client, now - sendNanos);

@@ -258,7 +258,8 @@ public final class MatrixRunner {
                 search = searchFor(descriptor.id() + "/" + path.id(), workload, runner, driver, broker);
                 if (!search.found()) {
                     listener.cellFailed(descriptor.id(), path.id(), workload, "the rate search found no rate this"
-                            + " path sustained (" + search.steps().size() + " steps, the last "
+                            + " path sustained (search: " + search.endDescription() + "; " + search.steps().size()
+                            + " steps, the last "
                             + describe(search.steps().get(search.steps().size() - 1)) + ")");
                     return OptionalLong.empty();
                 }

@@ -73,7 +73,6 @@ final class PublishPhase {
         ErrorLog errors = new ErrorLog();
         PublishMode mode = ctx.phase().mode();
         String name = ctx.phase().name();
-        ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long[] start = new long[1];
 
         ReconnectWatch reconnect = ctx.fault() instanceof Fault.KillBroker k && k.reconnect()
@@ -103,6 +102,7 @@ final class PublishPhase {
         // when the last client was done sending and waiting for its confirmations (closing its connection, which
         // after a failover may wait out a call timeout, is not part of the phase's silence)
         java.util.concurrent.atomic.AtomicLong sendingEnded = new java.util.concurrent.atomic.AtomicLong();
+        ResourceMeter meter = ResourceMeter.start(ctx.brokerPid());
         try {
             String destination = ctx.workload().queue();
             ClientThreads.run(name, owned.length, client -> ctx.workload().fanOut()
@@ -121,16 +121,23 @@ final class PublishPhase {
                     t -> {
                         start[0] = t;
                         clock.start(t);
+                        meter.sampleNow();
                         started.accept(t);
                     },
                     ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
         } finally {
+            meter.close();
             sendingEnded.compareAndSet(0, System.nanoTime());
             sampler.close();
             ctx.progress().phaseEnded();
             if (trigger != null) {
                 trigger.stop();
             }
+        }
+        long refused = ledger.failedTotal();
+        if (refused > 0) { // each is among the errors above, but they keep only the first and last few
+            errors.add(name + ": " + refused + " of " + ledger.sentTotal() + " sends refused (reported failed by the"
+                    + " broker or its client library)");
         }
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window());
         Map<LatencyMetric, LatencyLog> logs = new EnumMap<>(LatencyMetric.class);
@@ -146,7 +153,7 @@ final class PublishPhase {
         }
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 ownedTotal, summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
-                confirm, delay, null, meter.stop(), errors.snapshot(), logs);
+                confirm, delay, null, summary.resources(meter), errors.snapshot(), logs);
         LeaderKill leaderKill = leader == null ? null : new LeaderKill(leader, killNanos[0] == 0
                 ? java.util.Optional.empty() : Outage.after(clock.timeline(), killNanos[0], sendingEnded.get()));
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect,

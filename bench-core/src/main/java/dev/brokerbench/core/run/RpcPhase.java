@@ -69,7 +69,6 @@ final class RpcPhase {
         ErrorLog errors = new ErrorLog();
         Tally tally = new Tally();
         long timeoutNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
-        ResourceMeter meter = new ResourceMeter(ctx.brokerPid());
         long receivedBefore = server.received();
         SendLedger casts = oneWay ? new SendLedger(streams) : null;
         ReceiveLedger arrivals = oneWay ? ReceiveLedger.whilePublishing(casts) : null;
@@ -81,6 +80,7 @@ final class RpcPhase {
             ctx.progress().latencyOf(LatencyMetric.CALL, latency::soFar);
         }
         IntervalSampler sampler = IntervalSampler.start(oneWay ? List.of() : List.of(latency));
+        ResourceMeter meter = ResourceMeter.start(ctx.brokerPid());
         try {
             ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().requester(ctx.workload().queue(),
                             !oneWay),
@@ -95,12 +95,16 @@ final class RpcPhase {
                                     latency).run();
                         }
                     },
-                    clock::start, ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
+                    t -> {
+                        clock.start(t);
+                        meter.sampleNow();
+                    }, ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
             if (oneWay) {
                 arrivals.publishEnded(System.nanoTime());
                 awaitServers(arrivals, timeoutNanos);
             }
         } finally {
+            meter.close();
             sampler.close();
             serverTally.detach();
             ctx.progress().phaseEnded();
@@ -111,7 +115,8 @@ final class RpcPhase {
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
                 streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
                 oneWay ? null : LatencySummary.of(latency.histogram()), null, null,
-                meter.stop(), errors.snapshot(), oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
+                summary.resources(meter), errors.snapshot(),
+                oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
         return new Outcome(result, accounting);
     }
 

@@ -167,13 +167,19 @@ public final class ShardMerge {
                 (lastStart - start) / 1000.0, figures, errors);
     }
 
-    /** LOSS, DUP, ERROR (errors, or no account) or OK, as for a cell run in one process without a fault. */
+    /**
+     * LOSS, ERROR (a refused send), DUP, ERROR (errors, or no account) or OK, as for a cell run in one process without
+     * a fault ({@link dev.brokerbench.core.result.RunResult#status}).
+     */
     static Status status(Accounting accounting, List<String> errors) {
         if (accounting == null) {
             return Status.ERROR;
         }
-        if (accounting.lost() > 0) {
+        if (accounting.silentlyLost() > 0) {
             return Status.LOSS;
+        }
+        if (accounting.failed() > 0) {
+            return Status.ERROR;
         }
         if (accounting.duplicates() > 0) {
             return Status.DUP;

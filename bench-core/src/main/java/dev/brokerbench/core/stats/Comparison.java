@@ -31,6 +31,8 @@ public record Comparison(double ratio, double low, double high, double detectabl
     public static final double POWER = 0.9;
     /** The error rate of a single comparison. */
     public static final double ALPHA = 0.05;
+    /** A detectable ratio from which the repeats are said to show nothing at all (two noisy repeats a side). */
+    public static final double BLIND = 10;
     /** Fewest repeats on each side for a test; with two, Welch's test has one or two degrees of freedom. */
     public static final int MIN_REPEATS = 2;
 
@@ -111,6 +113,9 @@ public record Comparison(double ratio, double low, double high, double detectabl
         if (!Double.isFinite(detectable)) {
             return "-";
         }
+        if (detectable >= BLIND) {
+            return "x" + (int) BLIND + " or more";
+        }
         return detectable >= 2 ? String.format(Locale.ROOT, "x%.1f", detectable)
                 : String.format(Locale.ROOT, "%.0f %%", (detectable - 1) * 100);
     }
@@ -125,7 +130,9 @@ public record Comparison(double ratio, double low, double high, double detectabl
         return switch (verdict) {
             case HIGHER -> String.format(Locale.ROOT, "faster than %s (x%.2f, %.2f-%.2f)", other, ratio, low, high);
             case LOWER -> String.format(Locale.ROOT, "slower than %s (x%.2f, %.2f-%.2f)", other, ratio, low, high);
-            case NOT_SHOWN -> String.format(Locale.ROOT, "no difference shown from %s (one of %s or more would have"
+            case NOT_SHOWN -> detectable >= BLIND ? String.format(Locale.ROOT, "no difference shown from %s (these"
+                    + " repeats could not show even a factor of %.0f: too few or too spread; --repeat 3 or more)", other,
+                    BLIND) : String.format(Locale.ROOT, "no difference shown from %s (one of %s or more would have"
                     + " been, %.0f times in 10)", other, detectablePercent(), POWER * 10);
             case NO_TEST -> "not tested (needs " + MIN_REPEATS + " or more repeats on each side; --repeat 3 or more"
                     + " to rank)";

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /** A kill meant for the middle of a publish is told apart from one that came once every sent message was confirmed. */
 class FaultOutcomeTest {
     private static Accounting sent(long sent, long confirmed) {
-        return new Accounting(sent, confirmed, sent - confirmed, confirmed, 0, 0, 0, sent - confirmed, 0, 0, 0,
-                List.of(), List.of());
+        return new Accounting(sent, confirmed, sent - confirmed, confirmed, 0, 0, 0, sent - confirmed, 0,
+                sent - confirmed, 0, 0, List.of(), List.of());
     }
 
     private static FaultOutcome killed(Fault.Target target, long countAtKill) {

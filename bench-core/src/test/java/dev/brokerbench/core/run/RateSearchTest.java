@@ -11,6 +11,7 @@ import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.RateSearch;
 import dev.brokerbench.core.model.Sweep;
 import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.SearchEnd;
 import dev.brokerbench.core.result.SearchStep;
 import dev.brokerbench.core.result.StepVerdict;
 import dev.brokerbench.core.result.SustainedRate;
@@ -18,6 +19,7 @@ import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.LockSupport;
@@ -42,19 +44,20 @@ class RateSearchTest {
     }
 
     @Test
-    void doublesThenBisectsToWithinTenPercentRetryingEachFailedRateOnce() throws Exception {
+    void doublesThenBisectsToWithinTenPercentTryingEachRateTwice() throws Exception {
         List<Double> tried = new ArrayList<>();
 
         SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, capacity(5000, tried));
 
         assertThat(found.highest()).isBetween(5000 / RateSearcher.PRECISION, 5000.0);
         assertThat(found.stoppedBy()).isEqualTo(StepVerdict.BACKLOG_GREW);
-        assertThat(tried).as("a warm-up step first").startsWith(1000.0, 1000.0, 2000.0, 4000.0, 8000.0, 8000.0);
+        assertThat(found.end()).isEqualTo(SearchEnd.CONVERGED);
+        assertThat(tried).as("a warm-up step first, then two tries at each rate").startsWith(1000.0, 1000.0, 1000.0,
+                2000.0, 2000.0, 4000.0, 4000.0, 8000.0, 8000.0);
         assertThat(found.steps().get(0).verdict()).isEqualTo(StepVerdict.WARM_UP);
         assertThat(found.steps()).extracting(SearchStep::offeredRate).containsExactlyElementsOf(tried);
-        long failedOnce = tried.stream().filter(r -> r > 5000).distinct().count();
-        assertThat(tried.stream().filter(r -> r > 5000).count()).as("every failed rate tried twice")
-                .isEqualTo(2 * failedOnce);
+        assertThat(tried.subList(1, tried.size())).as("two tries that agree decide a rate, passed or failed")
+                .allSatisfy(rate -> assertThat(tried.subList(1, tried.size())).filteredOn(rate::equals).hasSize(2));
     }
 
     @Test
@@ -64,19 +67,50 @@ class RateSearchTest {
         assertThat(found.highest()).isBetween(700 / RateSearcher.PRECISION, 700.0);
     }
 
-    @Test
-    void aFirstTryFailureThatPassesOnRetryCountsAsSustained() throws Exception {
-        List<Double> tried = new ArrayList<>();
-        RateSearcher.Step hiccup = rate -> {
+    /**
+     * After the warm-up step, each try at a rate of {@code verdicts} gives its next verdict; any other try is sustained
+     * up to 3000 msg/s.
+     */
+    private static RateSearcher.Step scripted(Map<Double, List<StepVerdict>> verdicts, List<Double> tried) {
+        return rate -> {
+            long before = tried.isEmpty() ? -1 : tried.subList(1, tried.size()).stream().filter(r -> r == rate).count();
             tried.add(rate);
-            boolean first = tried.stream().filter(r -> r.equals(rate)).count() == 1;
-            return step(rate, rate <= 3000 && !(rate == 2000 && first) ? StepVerdict.SUSTAINED
-                    : StepVerdict.PUBLISHERS_BEHIND);
+            List<StepVerdict> script = verdicts.getOrDefault(rate, List.of());
+            if (before >= 0 && before < script.size()) {
+                return step(rate, script.get((int) before));
+            }
+            return step(rate, rate <= 3000 ? StepVerdict.SUSTAINED : StepVerdict.PUBLISHERS_BEHIND);
         };
+    }
 
-        SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, hiccup);
+    /**
+     * A pass after a failure is one try of two: the split goes to a third, which the failures win here; the rate is
+     * named by the earliest criterion its steps failed.
+     */
+    @Test
+    void aRateThatFailsThenPassesIsNotSustainedOnThePassAlone() throws Exception {
+        List<Double> tried = new ArrayList<>();
+        RateSearcher.Step split = scripted(Map.of(2000.0, List.of(StepVerdict.PUBLISHERS_BEHIND,
+                StepVerdict.SUSTAINED, StepVerdict.CONFIRMS_RAN_AWAY)), tried);
 
-        assertThat(tried).startsWith(1000.0, 1000.0, 2000.0, 2000.0, 4000.0);
+        SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, split);
+
+        assertThat(found.highest()).as(found.steps().toString()).isBetween(2000 / RateSearcher.PRECISION, 2000.0)
+                .isLessThan(2000.0);
+        assertThat(tried).startsWith(1000.0, 1000.0, 1000.0, 2000.0, 2000.0, 2000.0);
+        assertThat(found.stoppedBy()).isEqualTo(StepVerdict.PUBLISHERS_BEHIND);
+    }
+
+    /** The same split, won by the passes: the rate is sustained by two tries of three. */
+    @Test
+    void aRateThatFailsThenPassesTwiceIsSustained() throws Exception {
+        List<Double> tried = new ArrayList<>();
+        RateSearcher.Step split = scripted(Map.of(2000.0, List.of(StepVerdict.PUBLISHERS_BEHIND,
+                StepVerdict.SUSTAINED, StepVerdict.SUSTAINED)), tried);
+
+        SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, split);
+
+        assertThat(tried).startsWith(1000.0, 1000.0, 1000.0, 2000.0, 2000.0, 2000.0, 4000.0, 4000.0);
         assertThat(found.highest()).isBetween(3000 / RateSearcher.PRECISION, 3000.0);
         assertThat(found.stoppedBy()).isEqualTo(StepVerdict.PUBLISHERS_BEHIND);
     }
@@ -89,9 +123,10 @@ class RateSearchTest {
             return step(rate, rate >= 4000 ? StepVerdict.FAILED : StepVerdict.SUSTAINED);
         });
 
-        assertThat(tried).containsExactly(1000.0, 1000.0, 2000.0, 4000.0);
+        assertThat(tried).containsExactly(1000.0, 1000.0, 1000.0, 2000.0, 2000.0, 4000.0);
         assertThat(found.highest()).isEqualTo(2000.0);
         assertThat(found.stoppedBy()).isEqualTo(StepVerdict.FAILED);
+        assertThat(found.end()).isEqualTo(SearchEnd.FAILED);
     }
 
     @Test
@@ -99,7 +134,50 @@ class RateSearchTest {
         SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, capacity(0, new ArrayList<>()));
 
         assertThat(found.found()).isFalse();
+        assertThat(found.end()).isEqualTo(SearchEnd.FLOOR);
         assertThat(found.steps()).hasSizeLessThanOrEqualTo(RateSearcher.MAX_STEPS);
+    }
+
+    /**
+     * From 1 msg/s, a path that sustains every rate needs 21 doublings of two tries each before the ceiling: more
+     * steps than the cap allows, so the search stops there, and says it did not converge.
+     */
+    @Test
+    void aSearchStoppedByItsStepCapSaysItDidNotConverge() throws Exception {
+        assertThat(1 + 2 * 21).as("the premise: the doublings alone take more steps than the cap")
+                .isGreaterThan(RateSearcher.MAX_STEPS);
+
+        SustainedRate found = RateSearcher.search(new RateSearch(1, 1, 2), capacity(RateSearcher.CEILING,
+                new ArrayList<>()));
+
+        assertThat(found.end()).isEqualTo(SearchEnd.STEP_CAP);
+        assertThat(found.steps()).hasSize(RateSearcher.MAX_STEPS);
+        assertThat(found.highest()).isLessThan(RateSearcher.CEILING / 2);
+        assertThat(found.rule()).contains("or at " + RateSearcher.MAX_STEPS + " steps");
+    }
+
+    @Test
+    void aSearchThatReachesTheCeilingSaysSo() throws Exception {
+        SustainedRate found = RateSearcher.search(ONE_SECOND_STEPS, capacity(RateSearcher.CEILING, new ArrayList<>()));
+
+        assertThat(found.end()).isEqualTo(SearchEnd.CEILING);
+        assertThat(found.stoppedBy()).isNull();
+        assertThat(found.highest()).isEqualTo(1_024_000.0);
+    }
+
+    /**
+     * What the cap is for: from the l3 case's start rate (1,000 msg/s), a search whose tries never disagree converges
+     * (or reaches the ceiling) in at most 29 steps whatever the path sustains, leaving 11 for thirds.
+     */
+    @Test
+    void searchesFromTheLatencyCurvesStartRateConvergeWellWithinTheCap() throws Exception {
+        for (double capacity = 10; capacity < 3 * RateSearcher.CEILING; capacity *= 1.37) {
+            SustainedRate found = RateSearcher.search(new RateSearch(1000, 5, 20), capacity(capacity,
+                    new ArrayList<>()));
+
+            assertThat(found.end()).as("capacity %.0f", capacity).isIn(SearchEnd.CONVERGED, SearchEnd.CEILING);
+            assertThat(found.steps()).as("capacity %.0f", capacity).hasSizeLessThanOrEqualTo(29);
+        }
     }
 
     private static Workload curve() {

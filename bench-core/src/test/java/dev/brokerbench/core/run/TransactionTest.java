@@ -11,6 +11,7 @@ import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Rollback;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.run.FaultyLoopbackDriver.Msg;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
@@ -19,6 +20,7 @@ import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -158,5 +160,27 @@ class TransactionTest {
         assertThat(a.lost()).as(a.summary()).isEqualTo(a.rollbacks().receipts()).isPositive();
         assertThat(a.lostConfirmed()).isEqualTo(a.lost());
         assertThat(a.redelivered()).isZero();
+    }
+
+    /**
+     * Ordering is judged on first deliveries only: what a rollback gave back comes again after later messages (the
+     * fake broker puts it back at the tail of the queue), a redelivery accounted as such, not a reordering; a message
+     * the broker itself delivered out of its producer's order still is one. One client, so every swap is seen.
+     */
+    @Test
+    void aRolledBackReceiptDeliveredAgainIsNotReorderedButAFirstDeliveryOutOfOrderIs() throws Exception {
+        Set<Msg> late = Set.of(new Msg(0, 123), new Msg(0, 456), new Msg(0, 789));
+        FaultyLoopbackDriver swaps = new FaultyLoopbackDriver(new LoopbackBroker(), Set.of(), Set.of(), late);
+
+        Accounting a = run(swaps, workload(PublishMode.ASYNC, false, AckMode.TRANSACTED).withClients(1)
+                .withMessages(1000, 0)).accounting();
+
+        assertThat(a.exact()).as(a.summary()).isTrue();
+        assertThat(a.rollbacks().receipts()).as("rolled back, then delivered again after later messages")
+                .isEqualTo(a.redelivered()).isPositive();
+        assertThat(a.reordered()).as(a.summary()).isEqualTo(late.size());
+        assertThat(a.perConsumer()).extracting(Accounting.ConsumerAccount::reordered).containsExactly(3L);
+        assertThat(a.perConsumer()).extracting(Accounting.ConsumerAccount::deliveries)
+                .as("every delivery, the redelivered ones included").containsExactly(1000 + a.redelivered());
     }
 }

@@ -60,6 +60,15 @@ class ComparisonTest {
     }
 
     @Test
+    void twoSpreadRepeatsASideSayTheyCannotShowAnything() {
+        Comparison c = Comparison.of(new double[]{7_306, 4_581}, new double[]{4_703, 4_939}, 0.05);
+        assertThat(c.verdict()).isEqualTo(Comparison.Verdict.NOT_SHOWN);
+        assertThat(c.detectable()).isGreaterThan(Comparison.BLIND);
+        assertThat(c.detectablePercent()).isEqualTo("x10 or more");
+        assertThat(c.words("apollo")).contains("could not show even a factor of 10", "--repeat 3");
+    }
+
+    @Test
     void unequalRepeatsUseWelchSatterthwaiteDegreesOfFreedom() {
         // 4 against 2 repeats: df 2.5343, interval 1.03822 .. 1.61742, p = 0.035
         Comparison c = Comparison.of(new double[]{100, 110, 121, 105}, new double[]{80, 88}, 0.05);
