@@ -85,6 +85,12 @@ public final class RunCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     double scale;
 
+    @Option(names = "--warmup-rounds", defaultValue = "0", paramLabel = "N",
+            description = "Rounds of every cell before the reported repeats, measured and set aside (0..10), so that"
+                    + " the first reported repeat does not meet brokers and a suite still compiling or filling their"
+                    + " caches; the first such round also sizes the cell's passes (default: ${DEFAULT-VALUE}).")
+    int warmupRounds;
+
     @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
             description = "Runs every cell N times (1..100), the cells of all brokers interleaved in a shuffled order;"
                     + " each cell is reported as the geometric mean of its repeats with its 95 %% interval (Student's t"
@@ -244,6 +250,7 @@ public final class RunCommand implements Callable<Integer> {
                 + " Choose a new directory");
         OptionRange.check(cli, "--window-min-ms", windowMinMillis, 0, 60_000);
         OptionRange.check(cli, "--repeat", repeats, 1, Schedule.MAX_REPEATS);
+        OptionRange.check(cli, "--warmup-rounds", warmupRounds, 0, Schedule.MAX_WARMUP_ROUNDS);
         OptionRange.check(cli, "--warmup-seconds", warmupSeconds, 0, 600);
         if (durationSeconds != null) {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
@@ -255,7 +262,8 @@ public final class RunCommand implements Callable<Integer> {
         Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
         // the shards of a run shuffle the cells alike
         Schedule schedule = new Schedule(repeats, seed != null ? seed : sharding.isPresent()
-                ? sharding.get().shard().group().hashCode() : new java.security.SecureRandom().nextLong());
+                ? sharding.get().shard().group().hashCode() : new java.security.SecureRandom().nextLong(),
+                warmupRounds);
         brokerOptions.validate(cli);
         brokerOptions.validateRuntime(cli, catalog,
                 brokerIds.stream().filter(id -> catalog.brokerIds().contains(id)).toList(),
@@ -309,7 +317,8 @@ public final class RunCommand implements Callable<Integer> {
         ResultStore store = new ResultStore(dir);
         boolean bars = !noProgress && System.console() != null;
         console.println("brokerbench run " + runId + ": " + brokerIds + " x " + caseIds + " at scale " + scale
-                + (repeats > 1 ? ", " + repeats + " repeats" : "") + ", order seed " + schedule.seed() + " -> "
+                + (repeats > 1 ? ", " + repeats + " repeats" : "")
+                + (warmupRounds > 0 ? " after " + warmupRounds + " warm-up round(s) set aside" : "") + ", order seed " + schedule.seed() + " -> "
                 + dir.toAbsolutePath());
         console.println("machine: " + calibration.describe());
         console.println(harness.describe());
@@ -339,7 +348,7 @@ public final class RunCommand implements Callable<Integer> {
                 sections));
         ResultStore.writeAtomically(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
                 .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
-                        schedule.repeats(), schedule.seed(), calibration, harness)));
+                        schedule.repeats(), schedule.seed(), calibration, harness, schedule.warmupRounds())));
         if (sharding.isPresent()) {
             ShardOptions.write(sharding.get(), dir, console);
         }

@@ -34,7 +34,7 @@ public final class ShardOptions {
 
     /** Options of a run that a shard cannot honour: every shard must run the same passes. */
     private static final java.util.List<String> INCOMPATIBLE = java.util.List.of("--duration", "--warmup-seconds",
-            "--jmh", "--slowdown");
+            "--warmup-rounds", "--jmh", "--slowdown");
 
     /** Writes what the shard recorded into the run's directory, for {@code bench merge}, and says where. */
     static void write(ShardRun run, java.nio.file.Path dir, java.io.PrintStream console) throws java.io.IOException {

@@ -99,6 +99,16 @@ public final class ConsoleListener implements RunListener {
                 step.detail() == null ? "" : " (" + step.detail() + ")"));
     }
 
+    /** A warm-up round's run: one line, not stored (its status still shows a loss: the harness never hides one). */
+    @Override
+    public void warmupRound(RunResult result) {
+        PhaseResult p = result.reportedPhase();
+        out.println(String.format(Locale.ROOT, "  %-3s %-36s %-22s %,10.0f msg/s  (warm-up round, set aside)%s",
+                result.workload().name(), result.workload().title(), result.client().clientPath(),
+                p == null ? Double.NaN : p.rate().overall(),
+                result.status().ok() ? "" : "  <<< " + result.status()));
+    }
+
     @Override
     public void result(RunResult result) {
         summary.add(result);

@@ -15,9 +15,10 @@ import java.util.List;
  * @param seed    the seed of the shuffled order of the cells
  * @param calibration what the machine could do, measured at the start of the run (null in older records)
  * @param harness what the suite's own code and the CPU could do at the start of the run (null in older records)
+ * @param warmupRounds rounds of every cell run and set aside before the reported repeats (0 in older records)
  */
 public record RunRecord(String runId, double scale, List<BrokerInfo> brokers, List<RunSummary.Missing> missing,
                         int repeats, long seed, dev.brokerbench.core.machine.Calibration calibration,
-                        dev.brokerbench.core.machine.HarnessReference harness) {
+                        dev.brokerbench.core.machine.HarnessReference harness, int warmupRounds) {
     public static final String FILE = "run.json";
 }

@@ -135,7 +135,8 @@ public final class MatrixRunner {
             // when each repeat was sized from its own warm-up)
             Map<Cell, Long> firstCounts = new HashMap<>();
             for (Schedule.Slot<Cell> slot : schedule.order(cells)) {
-                Repeat repeat = new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
+                Repeat repeat = slot.warmup() ? null
+                        : new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
                 Cell cell = slot.cell();
                 boolean firstUse = usedPaths.add(cell.broker().entry().runtime().broker().id() + "/" + cell.path().id());
                 PassPlan cellPlan = firstUse ? plan.firstUse() : plan;
@@ -237,7 +238,10 @@ public final class MatrixRunner {
         };
     }
 
-    /** Runs one cell and reports it; the messages its measured pass was sized to, empty when it failed. */
+    /**
+     * Runs one cell and reports it (a run of a warm-up round, {@code repeat} null, is set aside); the messages its
+     * measured pass was sized to, empty when it failed.
+     */
     private OptionalLong runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
                                  EnvironmentInfo env, Repeat repeat, PassPlan cellPlan, int position)
             throws InterruptedException {
@@ -275,13 +279,18 @@ public final class MatrixRunner {
                 listener.shardCell(sharding.cell(descriptor.id(), path.id(), workload.name(), position));
                 return OptionalLong.of(outcome.sizing().measuredMessages());
             }
-            listener.result(new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
+            RunResult result = new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
                     driver.info(), env, warmup == null ? List.of() : warmup.phases(),
                     warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
                     caveats(runtime, path, workload, outcome.slowed(), outcome.sizing()),
-                    BrokerLog.pressureSince(broker.log(), pressureBefore, pressure), repeat,
-                    outcome.leftover(), outcome.sizing(), search));
+                    BrokerLog.pressureSince(broker.log(), pressureBefore, pressure),
+                    repeat == null ? Repeat.SINGLE : repeat, outcome.leftover(), outcome.sizing(), search);
+            if (repeat == null) {
+                listener.warmupRound(result);
+            } else {
+                listener.result(result);
+            }
             return outcome.sizing() == null ? OptionalLong.empty()
                     : OptionalLong.of(outcome.sizing().measuredMessages());
         } catch (InterruptedException e) {

@@ -37,6 +37,10 @@ public interface RunListener extends ProgressListener {
     default void result(RunResult result) {
     }
 
+    /** A cell's run in a warm-up round: measured like any other, set aside, not a result. */
+    default void warmupRound(RunResult setAside) {
+    }
+
     /** A shard's record of one cell (a sharded run reports these instead of results; {@code bench merge} joins them). */
     default void shardCell(dev.brokerbench.core.result.ShardCell cell) {
     }

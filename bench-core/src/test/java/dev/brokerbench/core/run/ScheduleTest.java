@@ -43,6 +43,18 @@ class ScheduleTest {
     }
 
     @Test
+    void warmUpRoundsRunEveryCellFirstAndAreMarkedAsSuch() {
+        List<Schedule.Slot<String>> slots = new Schedule(2, 7, 1).order(CELLS);
+        assertThat(slots).hasSize(72);
+        assertThat(slots.subList(0, 24)).allMatch(Schedule.Slot::warmup)
+                .extracting(Schedule.Slot::cell).containsExactlyInAnyOrderElementsOf(CELLS);
+        assertThat(slots.subList(24, 72)).noneMatch(Schedule.Slot::warmup);
+        // the reported rounds are those of a schedule without warm-up: adding one does not reshuffle them
+        assertThat(names(slots.subList(24, 72))).isEqualTo(names(new Schedule(2, 7).order(CELLS)));
+        assertThatThrownBy(() -> new Schedule(1, 1, 11)).hasMessageContaining("warmupRounds must be 0..10");
+    }
+
+    @Test
     void repeatsOutsideTheRangeAreRefusedByName() {
         assertThatThrownBy(() -> new Schedule(0, 1)).hasMessageContaining("repeats must be 1..100, got 0");
     }

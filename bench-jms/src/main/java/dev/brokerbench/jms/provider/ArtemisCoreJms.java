@@ -80,7 +80,8 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
                 + " verifyHost=true, the stores by path)"));
         settings.put("consumerWindowSize", "prefetch " + spec.prefetch() + " x the flow-control size of one suite"
                 + " message on the consumer's queue (bytes), measured per queue through a scratch queue of the same"
-                + " name length");
+                + " name length; queue consumers connect with that, not with the url's consumerWindowSize=" + consumerWindow
+                + " (the publishers' factory: " + spec.prefetch() + " x an estimate of " + messageBytes + " bytes)");
         settings.put("confirmationWindowSize", Math.max(messageBytes, (long) spec.publishWindow() * messageBytes / 10)
                 + " bytes");
         settings.put("syncPublish", "blockOnDurableSend=true: send() returns after the broker's response");
