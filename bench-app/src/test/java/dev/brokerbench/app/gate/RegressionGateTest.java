@@ -229,18 +229,52 @@ class RegressionGateTest {
                 harness(502, 1_004_000)));
         assertThat(machine.passed()).as(machine.table().console()).isTrue();
         assertThat(machine.harness().words()).contains("not the suite's code", "the machine or the brokers");
-        RegressionGate.Outcome harness = RegressionGate.check(base, new Figures(CONDITIONS, slow.cells(),
+        // the probe moves by about 18 % from one run to the next (HarnessCheck.RUN_SD): only a gross drop is clear
+        RegressionGate.Outcome within = RegressionGate.check(base, new Figures(CONDITIONS, slow.cells(),
                 harness(502, 640_000)));
+        assertThat(within.harness().verdict()).as(within.harness().words()).isEqualTo(RegressionGate.Verdict.OK);
+        RegressionGate.Outcome harness = RegressionGate.check(base, new Figures(CONDITIONS, slow.cells(),
+                harness(502, 300_000)));
         assertThat(harness.passed()).isFalse();
         assertThat(harness.harness().verdict()).isEqualTo(RegressionGate.Verdict.HARNESS_REGRESSION);
-        assertThat(harness.harness().harnessOverCpu().ratio()).isCloseTo(0.64, within(0.02));
+        assertThat(harness.harness().harnessOverCpu().ratio()).isCloseTo(0.30, within(0.02));
         // a slower CPU slows the harness alike: not the harness
         RegressionGate.Outcome slowerCpu = RegressionGate.check(base, new Figures(CONDITIONS, slow.cells(),
-                harness(320, 640_000)));
+                harness(150, 300_000)));
         assertThat(slowerCpu.harness().verdict()).isEqualTo(RegressionGate.Verdict.OK);
         // without references the gate says it cannot tell
         RegressionGate.Outcome none = RegressionGate.check(steadyBaseline(), slow);
         assertThat(none.harness().words()).contains("cannot tell");
+    }
+
+    /**
+     * The harness references of the 2026-11-26 power series (rounds of CPU MB/s and harness msg/s): two baseline runs
+     * at 7.9 and 8.2 M msg/s, then an unmodified run whose probe read 5.1 M (x0.64) with the CPU unchanged. Judged on
+     * the rounds' spread alone that was a HARNESS_REGRESSION and failed an A/A run; judged against how the
+     * baseline's two runs differed from each other, it cannot be told from chance.
+     */
+    @Test
+    void aHarnessReferenceIsJudgedAgainstHowTheBaselinesRunsDifferedNotOnlyAgainstItsRounds() {
+        HarnessReference b1 = new HarnessReference(List.of(1555.0, 1601.0, 1575.0, 1509.0, 1555.0),
+                List.of(8_133e3, 7_855e3, 7_425e3, 7_540e3, 8_556e3));
+        HarnessReference b2 = new HarnessReference(List.of(1564.0, 1587.0, 1580.0, 1592.0, 1602.0),
+                List.of(8_795e3, 9_110e3, 7_483e3, 7_111e3, 8_483e3));
+        HarnessReference aa = new HarnessReference(List.of(1591.0, 1580.0, 1563.0, 1589.0, 1599.0),
+                List.of(5_717e3, 5_099e3, 4_788e3, 5_195e3, 4_874e3));
+        Baseline two = steadyBaseline();
+        Baseline base = new Baseline(two.schema(), two.description(), two.conditions(), two.runs(), two.cells(),
+                List.of(b1, b2));
+        Figures same = run(3, 0.05, 1, 1, 1, 1);
+        RegressionGate.Outcome outcome = RegressionGate.check(base, new Figures(CONDITIONS, same.cells(), aa));
+        assertThat(outcome.harness().harnessOverCpu().ratio()).isCloseTo(0.63, within(0.02));
+        assertThat(outcome.harness().verdict()).as(outcome.harness().words()).isEqualTo(RegressionGate.Verdict.OK);
+        assertThat(outcome.passed()).isTrue();
+        assertThat(outcome.harness().words()).contains("from 2 baseline run(s)", "smallest drop it could show");
+        // a baseline of one run with a reference cannot know how runs differ: the check says so
+        Baseline one = new Baseline(two.schema(), two.description(), two.conditions(), two.runs(), two.cells(),
+                List.of(b1));
+        assertThat(RegressionGate.check(one, new Figures(CONDITIONS, same.cells(), aa)).harness().words())
+                .contains("only one of the baseline's runs", "cannot tell");
     }
 
     @Test
