@@ -1,6 +1,6 @@
 package dev.brokerbench.core.run;
 
-import dev.brokerbench.core.loopback.CallbackThreadLoopbackDriver;
+import dev.brokerbench.core.loopback.LoopbackDriver;
 import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.machine.HarnessReference;
 import dev.brokerbench.core.model.Action;
@@ -37,7 +37,8 @@ public final class HarnessProbe {
                 .withMessages(messages, 0).withIdleTimeout(2);
         try {
             ScenarioRunner.Outcome o = new ScenarioRunner(ProgressListener.NONE)
-                    .run(w, new dev.brokerbench.core.loopback.LoopbackDriver(new LoopbackBroker(), false), OptionalLong.empty(), "harness");
+                    .run(w, new LoopbackDriver(new LoopbackBroker(), false),
+                            OptionalLong.empty(), "harness");
             if (!o.measured().accounting().exact()) {
                 throw new IllegalStateException("the harness reference lost track of its own messages: "
                         + o.measured().accounting().summary());
