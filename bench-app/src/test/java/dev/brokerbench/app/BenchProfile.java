@@ -132,7 +132,7 @@ class BenchProfile {
     @Order(2)
     void regressionGate() throws Exception {
         ItSupport.Cli gate = bench("gate", RESULTS.toString(), "--baseline", BASELINES.toString());
-        ResultStore.writeAtomically(REPORT.resolve("gate.txt"), gate.text());
+        dev.brokerbench.core.io.AtomicFiles.write(REPORT.resolve("gate.txt"), gate.text());
         // a run no baseline's machine resembles is not a regression: said, and the test aborted (Maven prints
         // only "Skipped: 1" for it, so the reasons are on the console above and in gate.txt)
         Assumptions.assumeTrue(gate.code() != BenchCli.EXIT_USAGE, "SKIPPED the regression gate: " + gate.text());

@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Exclusive
 class InterruptIT {
-    private static final Pattern READY = Pattern.compile("ready in \\d+ ms \\(pid (\\d+)\\)");
+    /** A broker ready, with its pid; a cluster says no pid (its nodes' command lines name the work directory). */
+    private static final Pattern READY = Pattern.compile("ready in \\d+ ms(?: \\(pid (\\d+)\\))?");
 
     @TempDir
     Path tmp;
@@ -53,9 +54,40 @@ class InterruptIT {
     // Ctrl-C runs the same shutdown hook for every local runtime (RabbitMQ's stop is the longer one); SIGKILL leaves
     // it to the lifeline agent (JVM brokers) and the Guard (RabbitMQ)
     @CsvSource({"artemis, KILL, local", "rabbitmq, INT, local", "rabbitmq, KILL, local",
-            "artemis, KILL, container"})
+            "artemis, KILL, container", "rabbitmq-cluster, KILL, local"})
     void nothingOutlivesTheSuite(String broker, String signal, String runtime) throws Exception {
         interruptAndCount(broker, signal, runtime);
+    }
+
+    /**
+     * SIGKILL while the run calibrates the machine, before any broker (and its lifeline) exists: the run's work
+     * directory is removed all the same.
+     */
+    @org.junit.jupiter.api.Test
+    void aSigkillBeforeAnyBrokerStartsLeavesNoWorkDirectory() throws Exception {
+        Path javaTmp = Files.createDirectories(tmp.resolve("java-tmp"));
+        Process bench = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + javaTmp, "-jar", ItSupport.benchJar().toString(), "run", "--runtime", "local",
+                "--broker", "artemis", "--case", "c1", "--scale", "0.001", "--out", tmp.resolve("results").toString())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("bench.log").toFile()).start();
+        try {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> {
+                try (Stream<Path> left = Files.list(javaTmp)) {
+                    return left.anyMatch(p -> p.getFileName().toString().startsWith("brokerbench-"));
+                }
+            });
+            new ProcessBuilder("kill", "-KILL", String.valueOf(bench.pid())).inheritIO().start().waitFor();
+            assertThat(bench.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                try (Stream<Path> left = Files.list(javaTmp)) {
+                    assertThat(left.filter(p -> p.getFileName().toString().startsWith("brokerbench-")))
+                            .as("work directory left behind (log: %s)", Files.readString(tmp.resolve("bench.log")))
+                            .isEmpty();
+                }
+            });
+        } finally {
+            bench.destroyForcibly();
+        }
     }
 
     /** Ctrl-C of a run with its broker in a container (the runtime's shutdown hook stops and removes it). */
@@ -100,7 +132,7 @@ class InterruptIT {
                     output.add(line);
                     Matcher m = READY.matcher(line);
                     if (m.find()) {
-                        brokerPid.set(Long.parseLong(m.group(1)));
+                        brokerPid.set(m.group(1) == null ? -1 : Long.parseLong(m.group(1)));
                     }
                 }
             } catch (Exception ignored) {
@@ -110,14 +142,15 @@ class InterruptIT {
         reader.start();
         try {
             await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
-                    assertThat(brokerPid.get()).as(String.join("\n", output)).isPositive());
+                    assertThat(brokerPid.get()).as(String.join("\n", output)).isNotZero());
             Thread.sleep(3000); // mid-run: the broker is busy with the case
 
             new ProcessBuilder("kill", "-" + signal, String.valueOf(bench.pid())).inheritIO().start().waitFor();
             assertThat(bench.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
 
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                assertThat(ProcessHandle.of(brokerPid.get()).map(ProcessHandle::isAlive).orElse(false))
+                assertThat(brokerPid.get() > 0 && ProcessHandle.of(brokerPid.get()).map(ProcessHandle::isAlive)
+                        .orElse(false))
                         .as("broker pid %d still alive after SIG%s of the suite", brokerPid.get(), signal).isFalse();
                 assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("")
                         .contains(javaTmp.toString())).map(p -> p.pid() + " " + p.info().commandLine().orElse("")))

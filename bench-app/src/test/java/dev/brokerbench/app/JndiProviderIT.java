@@ -132,6 +132,41 @@ class JndiProviderIT {
         assertThat(record.missing()).noneMatch(m -> m.kind().equals("failed"));
     }
 
+    /**
+     * A password in the JNDI file's URL and under a credentials key, as a user writes them: the run works (the
+     * broker lets in anonymous connections; qpid-jms logs in with a password only with a user name) and no file under
+     * {@code --out} and no console line holds either.
+     */
+    @Test
+    void aPasswordInTheJndiFileReachesNoFileAndNoConsoleLine(@TempDir Path tmp) throws Exception {
+        Provider qpid = providers().filter(p -> p.name().equals("qpid-jndi")).findFirst().orElseThrow();
+        String inUrl = "Url-Secret-" + System.nanoTime();
+        String underKey = "Key-Secret-" + System.nanoTime();
+        Path jndi = Files.writeString(tmp.resolve("secret.properties"), String.join("\n",
+                "java.naming.factory.initial=org.apache.qpid.jms.jndi.JmsInitialContextFactory",
+                "connectionfactory.ConnectionFactory=amqp://" + broker(qpid).hostAndPort()
+                        + "?jms.prefetchPolicy.all=1000&jms.password=" + inUrl,
+                "java.naming.security.credentials=" + underKey) + "\n");
+        Path out = tmp.resolve("run");
+        ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--jndi", jndi.toString(),
+                "--provider-jar", jars(qpid), "--provider-name", "secret", "--broker", "secret", "--case", "c1",
+                "--scale", ItSupport.scale(), "--out", out.toString(), "--no-progress");
+        assertThat(cli.code()).as(cli.text()).isEqualTo(BenchCli.EXIT_OK);
+        ItSupport.Cli report = ItSupport.bench("report", out.toString(), "--out", out.resolve("report").toString());
+        assertThat(report.code()).as(report.text()).isZero();
+        assertThat(cli.text() + report.text()).doesNotContain(inUrl).doesNotContain(underKey);
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(out)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        assertThat(files).as("files of the run").hasSizeGreaterThan(5);
+        for (Path f : files) {
+            String text = new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertThat(text).as(f.toString()).doesNotContain(inUrl).doesNotContain(underKey);
+        }
+        assertThat(Files.readString(out.resolve("run.json"))).contains("jms.password=***");
+    }
+
     @Test
     void listShowsTheProbedCapabilities(@TempDir Path tmp) throws Exception {
         Provider classic = providers().filter(p -> p.name().equals("activemq-jndi")).findFirst().orElseThrow();

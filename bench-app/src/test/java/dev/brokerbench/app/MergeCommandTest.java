@@ -74,4 +74,17 @@ class MergeCommandTest {
         assertThat(merged.out()).contains("run nightly, 2 shards");
         assertThat(Files.readString(out.resolve("merged.json"))).contains("\"group\" : \"nightly\"");
     }
+
+    @Test
+    void aShardRecordWithoutItsShardIsBadInputNamingTheFileAndField() throws Exception {
+        Path zero = shard(0, 2, "cut");
+        Path one = shard(1, 2, "cut");
+        Path file = one.resolve(ShardFile.NAME);
+        Files.writeString(file, Files.readString(file).replaceFirst("\"shard\"\\s*:\\s*\\{[^}]*\\},?", ""));
+        Path out = tmp.resolve("merged");
+        Outcome cut = merge(zero.toString(), one.toString(), "--out", out.toString());
+        assertThat(cut.code()).as(cut.err()).isEqualTo(2);
+        assertThat(cut.err()).contains(file.toString(), "'shard'").doesNotContain("\tat ");
+        assertThat(out).as("nothing written").doesNotExist();
+    }
 }

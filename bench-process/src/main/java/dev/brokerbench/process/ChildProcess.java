@@ -29,7 +29,7 @@ public final class ChildProcess {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.PIPE);
-        pb.environment().putAll(environment);
+        ChildEnvironment.clean(pb).environment().putAll(environment);
         Process p = pb.start();
         Cleanup.register(p);
         return new ChildProcess(p);

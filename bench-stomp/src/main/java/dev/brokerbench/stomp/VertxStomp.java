@@ -67,7 +67,7 @@ public final class VertxStomp implements DriverFactory {
         StompDialect dialect = StompDialect.of(brokerId);
         StompConnector connector = new StompConnector(endpoint, dialect);
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", endpoint.url());
+        settings.put("url", dev.brokerbench.core.broker.CredentialMask.mask(endpoint.url()));
         endpoint.tls().ifPresent(tls -> settings.put("tls", tls.describe() + " (Vert.x SSL with the stores' managers,"
                 + " host name verification HTTPS)"));
         settings.put("credentials", endpoint.credentials().describe() + " (CONNECT login and passcode)");

@@ -77,7 +77,12 @@ public final class RuntimeChoice {
         if (container.isEmpty() || local.isEmpty()) {
             return container.or(() -> local).orElseThrow();
         }
-        Optional<String> why = container.get().unavailableReason(env);
+        Optional<String> why;
+        try {
+            why = container.get().unavailableReason(env);
+        } catch (RuntimeException e) { // a Docker client error: the local process serves instead
+            why = Optional.of("the container runtime could not tell whether it can run here (" + e + ")");
+        }
         if (why.isEmpty()) {
             return container.get();
         }

@@ -62,15 +62,23 @@ public final class WorkloadCatalog {
     private static List<Workload> loadTree(Path root) {
         WorkloadLoader loader = new WorkloadLoader();
         List<Workload> result = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).sorted(Comparator.comparing(Path::toString))
-                    .toList()) {
-                try (InputStream in = Files.newInputStream(f)) {
-                    result.add(loader.load(f.getFileName().toString(), in));
-                }
+        List<Path> found;
+        // the directory as named, even when it is a link (a link inside it is a file or folder like any other)
+        try (Stream<Path> files = Files.walk(root.toRealPath(), java.nio.file.FileVisitOption.FOLLOW_LINKS)) {
+            found = files.filter(p -> p.toString().endsWith(".yaml")).sorted(Comparator.comparing(Path::toString))
+                    .toList();
+        } catch (IOException | UncheckedIOException e) {
+            throw new InvalidConfigException("--workloads: cannot walk " + root + ": " + e.getMessage());
+        }
+        for (Path f : found) {
+            if (!Files.isRegularFile(f)) {
+                throw new InvalidConfigException("--workloads: " + f + " is not a file (a workload is a *.yaml file)");
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read workloads under " + root, e);
+            try (InputStream in = Files.newInputStream(f)) {
+                result.add(loader.load(f.getFileName().toString(), in));
+            } catch (IOException e) {
+                throw new InvalidConfigException("--workloads: cannot read " + f + ": " + e.getMessage());
+            }
         }
         return result;
     }

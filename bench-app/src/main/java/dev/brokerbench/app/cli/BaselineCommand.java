@@ -3,6 +3,7 @@ package dev.brokerbench.app.cli;
 import dev.brokerbench.app.gate.Baseline;
 import dev.brokerbench.app.gate.Figures;
 import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.core.io.AtomicFiles;
 import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
 import java.nio.file.Path;
@@ -34,12 +35,21 @@ public final class BaselineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (java.nio.file.Files.isDirectory(out) || java.nio.file.Files.isSymbolicLink(out)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--out: " + out + " is a "
+                    + (java.nio.file.Files.isSymbolicLink(out) ? "symbolic link" : "directory") + "; name the"
+                    + " baseline file to write");
+        }
         List<Figures> runs = new ArrayList<>();
         for (Path dir : dirs) {
+            if (!ResultStore.isComplete(dir)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "RESULTS_DIR: "
+                        + ResultStore.incomplete(dir) + "; a baseline is made of whole runs");
+            }
             runs.add(Figures.of(ReportData.read(dir)));
         }
         Baseline baseline = Baseline.of(description, runs);
-        ResultStore.writeAtomically(out, Json.mapper().writeValueAsString(baseline));
+        AtomicFiles.write(out, Json.mapper().writeValueAsString(baseline));
         spec.commandLine().getOut().println("baseline: " + baseline.cells().size() + " cells from " + runs.size()
                 + " run(s) -> " + out.toAbsolutePath());
         spec.commandLine().getOut().flush();

@@ -39,10 +39,23 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "Results directory B (e.g. the new run).")
     Path b;
 
+    @CommandLine.Option(names = "--allow-differences", description = "Compare runs made under different"
+            + " conditions (scale, --duration, runtime, machine): each difference is printed above the table."
+            + " Without it such runs are refused, since their figures do not measure the same thing.")
+    boolean allowDifferences;
+
     @Override
     public Integer call() {
-        Map<String, RepeatedCell> left = index(ReportData.read(a));
-        Map<String, RepeatedCell> right = index(ReportData.read(b));
+        ReportData dataA = side(a, "A");
+        ReportData dataB = side(b, "B");
+        List<String> differences = dev.brokerbench.app.gate.Conditions.of(dataA.results(), dataA.calibration())
+                .differences(dev.brokerbench.app.gate.Conditions.of(dataB.results(), dataB.calibration()), "A", "B");
+        if (!differences.isEmpty() && !allowDifferences) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "A and B ran under different conditions ("
+                    + String.join("; ", differences) + "); compare like with like, or pass --allow-differences");
+        }
+        Map<String, RepeatedCell> left = index(dataA);
+        Map<String, RepeatedCell> right = index(dataB);
         TreeSet<String> cells = new TreeSet<>(left.keySet());
         cells.addAll(right.keySet());
         TextTable t = new TextTable(List.of("broker / client path / case", "A " + Estimate.NAME + " msg/s",
@@ -65,9 +78,24 @@ public final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("A = " + a + "\nB = " + b);
+        differences.forEach(d -> out.println("not like for like: " + d));
         out.print(t.console());
         out.flush();
         return 0;
+    }
+
+    /** One side's results: a whole run with results, or refused (none) or warned about (incomplete). */
+    private ReportData side(Path dir, String name) {
+        ReportData data = ReportData.read(dir);
+        if (data.results().isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), name + ": " + dir + " holds no result files"
+                    + " (<broker>__<client path>__<case>.json); name a results directory of bench run");
+        }
+        if (!dev.brokerbench.core.result.ResultStore.isComplete(dir)) {
+            spec.commandLine().getErr().println("bench compare: " + name + ": "
+                    + dev.brokerbench.core.result.ResultStore.incomplete(dir));
+        }
+        return data;
     }
 
     static String verdict(Comparison c) {

@@ -36,11 +36,16 @@ public final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!dev.brokerbench.core.result.ResultStore.isComplete(results)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "RESULTS_DIR: "
+                    + dev.brokerbench.core.result.ResultStore.incomplete(results) + "; the gate judges whole runs");
+        }
         Figures fresh = Figures.of(ReportData.read(results));
         PrintWriter out = spec.commandLine().getOut();
         RegressionGate.Outcome outcome;
         try {
             Baselines.Choice baseline = Baselines.choose(baselinePath, fresh.conditions());
+            baseline.skipped().forEach(why -> spec.commandLine().getErr().println("gate: skipped " + why));
             out.println("regression gate: " + results + " against " + baseline.describe());
             outcome = RegressionGate.check(baseline.baseline(), fresh);
         } catch (RegressionGate.Refused refused) {

@@ -3,6 +3,7 @@ package dev.brokerbench.app.cli;
 import dev.brokerbench.app.BenchCli;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
+import dev.brokerbench.core.io.AtomicFiles;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.LatencySummary;
@@ -11,7 +12,6 @@ import dev.brokerbench.core.shard.MergedCell;
 import dev.brokerbench.core.shard.ShardFile;
 import dev.brokerbench.core.shard.ShardMerge;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +54,8 @@ public final class MergeCommand implements Callable<Integer> {
         Path dir = out == null ? Path.of(".") : out;
         if (out != null) {
             OutDirectory.requireEmpty(cli, out, "choose a new directory");
+        } else {
+            OutDirectory.requireDirectory(cli, dir);
         }
         ShardMerge.Merged merged;
         try {
@@ -65,8 +67,8 @@ public final class MergeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(cli, "SHARD_DIR: " + e.getMessage());
         }
-        Files.createDirectories(dir);
-        ResultStore.writeAtomically(dir.resolve(FILE), Json.mapper().writerWithDefaultPrettyPrinter()
+        AtomicFiles.directory(dir);
+        AtomicFiles.write(dir.resolve(FILE), Json.mapper().writerWithDefaultPrettyPrinter()
                 .writeValueAsString(merged));
         PrintWriter console = cli.getOut();
         console.println("run " + merged.group() + ", " + merged.shards() + " shards -> "

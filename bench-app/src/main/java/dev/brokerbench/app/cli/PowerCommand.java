@@ -7,6 +7,7 @@ import dev.brokerbench.app.gate.RegressionGate;
 import dev.brokerbench.app.power.PowerSeries;
 import dev.brokerbench.app.power.Trial;
 import dev.brokerbench.app.report.ReportData;
+import dev.brokerbench.core.io.AtomicFiles;
 import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.process.Jvm;
@@ -91,7 +92,7 @@ public final class PowerCommand implements Callable<Integer> {
             baselineFigures.add(Figures.of(ReportData.read(ran.dir())));
         }
         Baseline baseline = Baseline.of("bench power " + String.join(" ", runOptions), baselineFigures);
-        ResultStore.writeAtomically(out.resolve("baseline.json"), Json.mapper().writeValueAsString(baseline));
+        AtomicFiles.write(out.resolve("baseline.json"), Json.mapper().writeValueAsString(baseline));
         List<String> slowed = paths != null ? paths : baseline.cells().keySet().stream()
                 .map(id -> Baseline.groupOf(id).substring(Baseline.groupOf(id).indexOf(" / ") + 3)).distinct()
                 .sorted().toList();
@@ -120,15 +121,15 @@ public final class PowerCommand implements Callable<Integer> {
             }
             series.add(trial);
             console.println("  " + trial.line());
-            ResultStore.writeAtomically(out.resolve("power.json"), Json.mapper().writerWithDefaultPrettyPrinter()
+            AtomicFiles.write(out.resolve("power.json"), Json.mapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(series.summary()));
-            ResultStore.writeAtomically(out.resolve("power.md"), series.markdown(runOptions));
+            AtomicFiles.write(out.resolve("power.md"), series.markdown(runOptions));
             console.flush();
         }
         series.addBaselineRuns(baselineFigures.size());
-        ResultStore.writeAtomically(out.resolve("power.json"), Json.mapper().writerWithDefaultPrettyPrinter()
+        AtomicFiles.write(out.resolve("power.json"), Json.mapper().writerWithDefaultPrettyPrinter()
                 .writeValueAsString(series.summary()));
-        ResultStore.writeAtomically(out.resolve("power.md"), series.markdown(runOptions));
+        AtomicFiles.write(out.resolve("power.md"), series.markdown(runOptions));
         console.println(series.markdown(runOptions));
         console.println("power: " + out.resolve("power.md").toAbsolutePath());
         return BenchCli.EXIT_OK;

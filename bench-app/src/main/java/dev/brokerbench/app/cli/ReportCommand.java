@@ -20,17 +20,25 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "A results directory of 'bench run'.")
     Path results;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Report directory (default: RESULTS_DIR/report).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Report directory: new, empty, or one bench report"
+            + " made, which it rebuilds (default: RESULTS_DIR/report).")
     Path out;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         ReportData data = ReportData.read(results);
         if (data.results().isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "RESULTS_DIR: " + results
                     + " holds no result files (<broker>__<client path>__<case>.json)");
         }
-        Path index = ReportWriter.write(data, out != null ? out : results.resolve("report"));
+        Path dir = out != null ? out : results.resolve("report");
+        OutDirectory.requireReportDirectory(spec.commandLine(), dir);
+        if (!dev.brokerbench.core.result.ResultStore.isComplete(results)) {
+            spec.commandLine().getErr().println("bench report: " + dev.brokerbench.core.result.ResultStore
+                    .incomplete(results));
+            spec.commandLine().getErr().flush();
+        }
+        Path index = ReportWriter.write(data, dir);
         spec.commandLine().getOut().println("report: " + index.toAbsolutePath());
         spec.commandLine().getOut().flush();
         return 0;

@@ -16,6 +16,8 @@ import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.brokers.container.DockerEngine;
 import dev.brokerbench.brokers.local.DataFilesystem;
 import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.CredentialMask;
+import dev.brokerbench.core.io.AtomicFiles;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.experiment.Slowdown;
@@ -226,6 +228,19 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(cli, "--scale: must be > 0 (0.01 for a short run, 1 for the published"
                     + " counts), got " + scale);
         }
+        String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + String.format("%04x", new java.security.SecureRandom().nextInt(0x10000));
+        Path dir = out != null ? out : Path.of("bench-results", runId);
+        OutDirectory.requireEmpty(cli, dir, "results of two runs in one directory would be reported as one run."
+                + " Choose a new directory");
+        OptionRange.check(cli, "--window-min-ms", windowMinMillis, 0, 60_000);
+        OptionRange.check(cli, "--repeat", repeats, 1, Schedule.MAX_REPEATS);
+        OptionRange.check(cli, "--warmup-rounds", warmupRounds, 0, Schedule.MAX_WARMUP_ROUNDS);
+        OptionRange.check(cli, "--warmup-seconds", warmupSeconds, 0, 600);
+        if (durationSeconds != null) {
+            OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
+        }
+        // every option that needs no broker and no provider is checked before --jndi's provider is looked up
         Catalog catalog = brokerOptions.withServersGivenByUrl(providerOptions.apply(cli, Catalog.load()));
         WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
                 : WorkloadCatalog.builtIn().with(workloadDir);
@@ -245,16 +260,22 @@ public final class RunCommand implements Callable<Integer> {
         List<String> clientIds = clients.equals("default") || clients.equals("all") ? List.of(clients)
                 : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of("default"));
 
-        String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path dir = out != null ? out : Path.of("bench-results", runId);
-        OutDirectory.requireEmpty(cli, dir, "results of two runs in one directory would be reported as one run."
-                + " Choose a new directory");
-        OptionRange.check(cli, "--window-min-ms", windowMinMillis, 0, 60_000);
-        OptionRange.check(cli, "--repeat", repeats, 1, Schedule.MAX_REPEATS);
-        OptionRange.check(cli, "--warmup-rounds", warmupRounds, 0, Schedule.MAX_WARMUP_ROUNDS);
-        OptionRange.check(cli, "--warmup-seconds", warmupSeconds, 0, 600);
-        if (durationSeconds != null) {
-            OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
+        for (Workload w : selected.stream().flatMap(s -> s.points().stream()).toList()) {
+            Workload scaled;
+            try { // what the scale makes of every cell is checked here, before any broker starts
+                scaled = w.scaled(scale);
+            } catch (dev.brokerbench.core.model.InvalidConfigException e) {
+                throw new ParameterException(cli, "--scale: " + scale + " does not fit case " + w.name() + ": "
+                        + e.getMessage());
+            }
+            long messages = Math.max(scaled.messages(), scaled.warmupMessages());
+            if (messages > dev.brokerbench.core.run.MessageBudget.perPhase()) {
+                throw new ParameterException(cli, String.format(java.util.Locale.ROOT, "--scale: %s gives case %s"
+                        + " %,d messages a phase; this JVM's heap (-Xmx) holds at most %,d (%d bytes a message):"
+                        + " lower --scale, or size phases by time with --duration", scale, w.name(), messages,
+                        dev.brokerbench.core.run.MessageBudget.perPhase(),
+                        dev.brokerbench.core.run.MessageBudget.BYTES_PER_MESSAGE));
+            }
         }
         metricsOptions.validate(cli);
         java.util.Optional<ShardRun> sharding = shardOptions.validate(cli, !brokerOptions.urls.isEmpty());
@@ -274,6 +295,11 @@ public final class RunCommand implements Callable<Integer> {
         if (!Files.isDirectory(dataRoot)) {
             throw new ParameterException(cli, "--data-dir: " + dataRoot + " is not a directory");
         }
+        try {
+            Files.delete(Files.createTempDirectory(dataRoot, "brokerbench-check-"));
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            throw new ParameterException(cli, "--data-dir: " + dataRoot + " is not writable (" + e + ")");
+        }
         java.util.Optional<String> memoryFs = DataFilesystem.inMemory(dataRoot);
         if (memoryFs.isPresent() && !allowTmpfs) {
             throw new ParameterException(cli, "--data-dir: " + dataRoot + " is on " + memoryFs.get() + ", where"
@@ -292,8 +318,14 @@ public final class RunCommand implements Callable<Integer> {
                     + ", where fsync does nothing and persistent figures would measure memory; move its data-root,"
                     + " use --runtime local with --data-dir on a disk, or pass --allow-tmpfs to run there anyway");
         }
-        Path workRoot = Files.createTempDirectory(dataRoot, "brokerbench-");
+        // watched before it exists: gone with this JVM even on SIGKILL, before any broker's lifeline watches its own
+        // part (calibration, artemis create, a cluster's shared directory)
+        Path workRoot = dataRoot.resolve("brokerbench-" + Long.toUnsignedString(
+                new java.security.SecureRandom().nextLong()));
+        dev.brokerbench.process.lifeline.ExitWatch.removeOnExit(workRoot);
         Cleanup.register(workRoot);
+        Files.createDirectory(workRoot, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
         BrokerEnvironment env = brokerOptions.environment(workRoot);
         SuiteAffinity.apply(env.cpus());
 
@@ -311,12 +343,12 @@ public final class RunCommand implements Callable<Integer> {
             ExternalCheck.reachable(cli, entry, env);
         }
         java.util.Optional<dev.brokerbench.app.metrics.MetricsEndpoint> metrics = metricsOptions.start(cli);
-        Files.createDirectories(dir);
+        ResultStore store = ResultStore.claim(dir);
+        dev.brokerbench.app.console.LibraryLog.divert(dir);
         Calibration calibration = Calibration.measure(workRoot, Duration.ofSeconds(1));
         // what tells a slower harness from a slower machine at the gate, which judges runs of 3 or more repeats
         HarnessReference harness = repeats >= RegressionGate.MIN_REPEATS ? HarnessProbe.measure() : null;
         RunSummary summary = new RunSummary();
-        ResultStore store = new ResultStore(dir);
         boolean bars = !noProgress && System.console() != null;
         console.println("brokerbench run " + runId + ": " + brokerIds + " x " + caseIds + " at scale " + scale
                 + (repeats > 1 ? ", " + repeats + " repeats" : "")
@@ -348,14 +380,16 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<Section> sections = summary.sections(calibration);
         ConsoleReport.print(console, sections);
-        ResultStore.writeAtomically(dir.resolve("summary.md"), MarkdownReport.runSummary(runId, scale, calibration,
-                sections));
-        ResultStore.writeAtomically(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
+        AtomicFiles.write(dir.resolve("summary.md"), CredentialMask.mask(MarkdownReport.runSummary(runId, scale,
+                calibration, sections)));
+        AtomicFiles.write(dir.resolve(RunRecord.FILE), CredentialMask.mask(dev.brokerbench.core.result.Json.mapper()
                 .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
-                        schedule.repeats(), schedule.seed(), calibration, harness, schedule.warmupRounds())));
+                        schedule.repeats(), schedule.seed(), calibration, harness, schedule.warmupRounds()))));
         if (sharding.isPresent()) {
             ShardOptions.write(sharding.get(), dir, console);
         }
+        dev.brokerbench.app.console.LibraryLog.keep(dir, console);
+        store.complete(runId);
         console.println("results: " + dir.toAbsolutePath());
         return summary.clean() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;
     }

@@ -31,6 +31,7 @@ final class Secret {
                 throw new ParameterException(cli, envOption + ": the environment variable '" + variable
                         + "' is not set");
             }
+            dev.brokerbench.process.ChildEnvironment.withhold(variable); // the suite's children never see it
             return Optional.of(value);
         }
         if (file != null) {

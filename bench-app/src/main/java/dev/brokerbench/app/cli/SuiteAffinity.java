@@ -18,7 +18,8 @@ final class SuiteAffinity {
         List<String> command = List.of("taskset", "-a", "-p", "-c", split.suiteCpus(),
                 String.valueOf(ProcessHandle.current().pid()));
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process p = dev.brokerbench.process.ChildEnvironment.clean(new ProcessBuilder(command))
+                    .redirectErrorStream(true).start();
             String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 throw new IllegalStateException("--cpus split: " + String.join(" ", command) + " failed: "

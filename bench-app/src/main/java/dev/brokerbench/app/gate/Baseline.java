@@ -1,5 +1,7 @@
 package dev.brokerbench.app.gate;
 
+import dev.brokerbench.core.io.JsonInput;
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.machine.HarnessReference;
 import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.stats.BetweenRuns;
@@ -22,14 +24,40 @@ import java.util.TreeMap;
  * @param cells       per {@code broker / client path / case}: parity settings and every run's repeats
  * @param harness     each run's harness reference (empty where a run recorded none)
  */
-public record Baseline(int schema, String description, Conditions conditions, int runs, Map<String, Cell> cells,
-                       List<HarnessReference> harness) {
+public record Baseline(int schema, String description, @Required Conditions conditions, int runs,
+                       @Required Map<String, Cell> cells, List<HarnessReference> harness) {
     /** 3: repeats kept per run (2 pooled them, which hid how runs differ). */
     public static final int SCHEMA = 3;
 
     public Baseline {
         harness = harness == null ? List.of() : List.copyOf(harness);
+        if (conditions == null) {
+            throw new InvalidConfigException("conditions: missing");
+        }
+        if (runs < BetweenRuns.MIN_RUNS) {
+            throw new InvalidConfigException("runs: " + runs + "; a baseline holds " + BetweenRuns.MIN_RUNS
+                    + " or more runs");
+        }
+        if (cells == null || cells.isEmpty()) {
+            throw new InvalidConfigException("cells: none");
+        }
+        cells.forEach((id, cell) -> {
+            if (!CELL_ID.matcher(id).matches()) {
+                throw new InvalidConfigException("cells: key '" + id + "' is not 'broker / client path / case'");
+            }
+            if (cell == null || cell.runs() == null || cell.runs().isEmpty() || cell.runs().size() > runs
+                    || cell.runs().stream().anyMatch(r -> r == null || r.size() < RegressionGate.MIN_REPEATS
+                    || r.stream().anyMatch(v -> v == null || !(v >= 0) || Double.isInfinite(v)))) {
+                throw new InvalidConfigException("cells['" + id + "'].runs: must hold 1 to " + runs + " runs of "
+                        + RegressionGate.MIN_REPEATS + " or more rates (msg/s, finite, not negative) each");
+            }
+        });
+        cells = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cells));
     }
+
+    /** A cell id: three non-empty parts joined by " / ". */
+    private static final java.util.regex.Pattern CELL_ID =
+            java.util.regex.Pattern.compile("[^/ ][^/]*? / [^/ ][^/]*? / [^/ ][^/]*");
 
     /**
      * One cell.
@@ -37,23 +65,27 @@ public record Baseline(int schema, String description, Conditions conditions, in
      * @param parity the workload settings the fresh run must share
      * @param runs   per run, the overall msg/s of its repeats
      */
-    public record Cell(String parity, List<List<Double>> runs) {
+    public record Cell(@Required String parity, @Required List<List<Double>> runs) {
         /** Every repeat of every run. */
         public List<Double> repeats() {
             return runs.stream().flatMap(List::stream).toList();
         }
     }
 
-    /** Reads a baseline file; one in an older format is refused with how to refresh it. */
-    public static Baseline read(java.nio.file.Path file) throws java.io.IOException {
-        com.fasterxml.jackson.databind.JsonNode tree = dev.brokerbench.core.result.Json.mapper().readTree(file.toFile());
+    /**
+     * Reads a baseline file; one in an older format is refused with how to refresh it.
+     *
+     * @throws InvalidConfigException naming the file and the field when it does not read as a baseline
+     */
+    public static Baseline read(java.nio.file.Path file) {
+        com.fasterxml.jackson.databind.JsonNode tree = JsonInput.tree(file, "a baseline");
         int schema = tree.path("schema").asInt(0);
         if (schema != SCHEMA) {
             throw new InvalidConfigException("--baseline: " + file + " is in an older format (schema " + schema
                     + "; this gate needs " + SCHEMA + ", each run's repeats kept apart); make it again from two or"
                     + " more runs: bench baseline DIR DIR --out " + file);
         }
-        return dev.brokerbench.core.result.Json.mapper().treeToValue(tree, Baseline.class);
+        return JsonInput.read(file, Baseline.class, "a baseline (bench baseline)");
     }
 
     /** The group of a cell id {@code broker / path / case}. */

@@ -26,8 +26,13 @@ public final class Baselines {
      * @param file       where it was read
      * @param baseline   its contents
      * @param candidates how many baselines it was chosen from
+     * @param skipped    files of the directory that do not read as a baseline, each with why (one line each)
      */
-    public record Choice(Path file, Baseline baseline, int candidates) {
+    public record Choice(Path file, Baseline baseline, int candidates, List<String> skipped) {
+        public Choice {
+            skipped = List.copyOf(skipped);
+        }
+
         /** Where it came from, for a console line. */
         public String describe() {
             return file + " (" + baseline.description() + (candidates > 1 ? "; the nearest machine of " + candidates
@@ -45,17 +50,33 @@ public final class Baselines {
         List<Path> files = files(fileOrDir);
         List<Choice> comparable = new ArrayList<>();
         List<String> why = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         for (Path file : files) {
-            Baseline baseline = Baseline.read(file);
+            Baseline baseline;
+            try {
+                baseline = Baseline.read(file);
+            } catch (InvalidConfigException e) {
+                if (files.size() == 1) {
+                    throw e;
+                }
+                skipped.add(e.getMessage()); // one bad file of several: said, and the others still serve
+                continue;
+            }
             List<String> differences = baseline.conditions().differences(fresh);
             if (differences.isEmpty()) {
-                comparable.add(new Choice(file, baseline, files.size()));
+                comparable.add(new Choice(file, baseline, files.size(), skipped));
             } else {
                 differences.forEach(d -> why.add(files.size() > 1 ? file.getFileName() + ": " + d : d));
             }
         }
+        if (skipped.size() == files.size()) {
+            throw new InvalidConfigException("--baseline: no file in " + fileOrDir + " reads as a baseline: "
+                    + String.join("; ", skipped));
+        }
+        why.addAll(skipped);
         return comparable.stream()
                 .min(Comparator.comparingDouble(c -> c.baseline().conditions().machineDistance(fresh)))
+                .map(c -> new Choice(c.file(), c.baseline(), c.candidates(), skipped))
                 .orElseThrow(() -> new RegressionGate.Refused(why));
     }
 

@@ -1,5 +1,6 @@
 package dev.brokerbench.app.gate;
 
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.machine.Calibration;
 import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.result.RunResult;
@@ -21,7 +22,7 @@ import java.util.function.Function;
  * @param runtime         the brokers' runtimes, e.g. {@code local} ({@code container,local} when they were mixed)
  * @param calibration     the machine, measured at the start of the run
  */
-public record Conditions(double scale, Double durationSeconds, String runtime, Calibration calibration) {
+public record Conditions(double scale, Double durationSeconds, @Required String runtime, Calibration calibration) {
     /** Largest factor by which loopback MB/s may differ. */
     public static final double MACHINE_TOLERANCE = 2.0;
     /**
@@ -64,31 +65,40 @@ public record Conditions(double scale, Double durationSeconds, String runtime, C
 
     /** Why runs under {@code fresh} cannot be compared with runs under these conditions; empty when they can. */
     public List<String> differences(Conditions fresh) {
+        return differences(fresh, "the baseline", "these results");
+    }
+
+    /**
+     * Why runs under {@code fresh} cannot be compared with runs under these conditions, the two named {@code mine} and
+     * {@code theirs} (e.g. "A" and "B"); empty when they can be.
+     */
+    public List<String> differences(Conditions fresh, String mine, String theirs) {
         List<String> why = new ArrayList<>();
         if (Math.abs(scale - fresh.scale) > 1e-9) {
-            why.add("scale: the baseline ran at " + scale + ", these results at " + fresh.scale);
+            why.add("scale: " + mine + " ran at " + scale + ", " + theirs + " at " + fresh.scale);
         }
         if (!Objects.equals(durationSeconds, fresh.durationSeconds)) {
-            why.add("--duration: the baseline's measured phases were sized " + sizing(durationSeconds)
-                    + ", these " + sizing(fresh.durationSeconds));
+            why.add("--duration: " + mine + ": measured phases sized " + sizing(durationSeconds) + ", " + theirs
+                    + ": " + sizing(fresh.durationSeconds));
         }
         if (!runtime.equals(fresh.runtime)) {
-            why.add("runtime: the baseline's brokers ran " + runtime + ", these " + fresh.runtime);
+            why.add("runtime: " + mine + ": brokers ran " + runtime + ", " + theirs + ": " + fresh.runtime);
         }
         if (calibration == null || fresh.calibration == null) {
-            why.add("machine: " + (calibration == null ? "the baseline" : "these results") + " record no calibration"
+            why.add("machine: " + (calibration == null ? mine : theirs) + " record no calibration"
                     + " (run.json from before calibration existed); refresh it");
             return why;
         }
         if (calibration.cores() != fresh.calibration.cores()) {
-            why.add("machine: the baseline had " + calibration.cores() + " cores, this one " + fresh.calibration.cores());
+            why.add("machine: " + mine + " had " + calibration.cores() + " cores, " + theirs + " "
+                    + fresh.calibration.cores());
         }
         machine(why, "disk syncs/s in the data directory", calibration.fsyncPerSecond(),
-                fresh.calibration.fsyncPerSecond(), DISK_TOLERANCE);
+                fresh.calibration.fsyncPerSecond(), DISK_TOLERANCE, mine, theirs);
         machine(why, "loopback round trip µs", calibration.loopbackRttMicros(), fresh.calibration.loopbackRttMicros(),
-                ROUND_TRIP_TOLERANCE);
+                ROUND_TRIP_TOLERANCE, mine, theirs);
         machine(why, "loopback MB/s", calibration.loopbackMBPerSec(), fresh.calibration.loopbackMBPerSec(),
-                MACHINE_TOLERANCE);
+                MACHINE_TOLERANCE, mine, theirs);
         return why;
     }
 
@@ -107,11 +117,13 @@ public record Conditions(double scale, Double durationSeconds, String runtime, C
                 + Math.abs(Math.log(a.loopbackMBPerSec() / b.loopbackMBPerSec()));
     }
 
-    private static void machine(List<String> why, String what, double baseline, double fresh, double tolerance) {
+    private static void machine(List<String> why, String what, double baseline, double fresh, double tolerance,
+                                String mine, String theirs) {
         double factor = Math.max(baseline, fresh) / Math.min(baseline, fresh);
         if (!(factor <= tolerance)) {
-            why.add(String.format(Locale.ROOT, "machine: %s %.0f in the baseline, %.0f here (x%.1f apart, at most x%.1f"
-                    + " compares: a different or busy machine)", what, baseline, fresh, factor, tolerance));
+            why.add(String.format(Locale.ROOT, "machine: %s %.0f in %s, %.0f in %s (x%.1f apart, at most x%.1f"
+                    + " compares: a different or busy machine)", what, baseline, mine, fresh, theirs, factor,
+                    tolerance));
         }
     }
 

@@ -2,7 +2,7 @@ package dev.brokerbench.app.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brokerbench.core.broker.BrokerInfo;
-import dev.brokerbench.core.result.Json;
+import dev.brokerbench.core.io.JsonInput;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
 import java.io.IOException;
@@ -128,9 +128,10 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
                 .sorted(Comparator.comparing((RunResult r) -> r.broker().brokerId())
                         .thenComparing(r -> r.client().clientPath()).thenComparing(r -> r.workload().name()))
                 .toList();
+        Path runFile = dir.resolve(RunRecord.FILE);
+        RunRecord run = Files.exists(runFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                ? JsonInput.read(runFile, RunRecord.class, "the run's record") : null;
         try {
-            Path runFile = dir.resolve(RunRecord.FILE);
-            RunRecord run = Files.exists(runFile) ? Json.mapper().readValue(runFile.toFile(), RunRecord.class) : null;
             return new ReportData(results, run, jmh(dir));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + dir, e);
@@ -141,7 +142,14 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
         List<JmhScore> scores = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.getFileName().toString().matches("jmh-.*\\.json")).sorted().toList()) {
-                JsonNode root = Json.mapper().readTree(f.toFile());
+                if (Files.size(f) == 0) {
+                    continue; // JMH writes an empty file when none of its benchmarks ran against a broker
+                }
+                JsonNode root = JsonInput.tree(f, "JMH's results (a JSON array)");
+                if (!root.isArray()) {
+                    throw new dev.brokerbench.core.model.InvalidConfigException(f + ": not JMH's results (a JSON"
+                            + " array of benchmarks)");
+                }
                 for (JsonNode b : root) {
                     String[] target = dev.brokerbench.jmh.Target.brokerAndPath(b.path("params").path("target").asText("?|?"));
                     String name = b.path("benchmark").asText();

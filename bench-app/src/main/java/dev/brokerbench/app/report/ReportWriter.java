@@ -5,6 +5,8 @@ import dev.brokerbench.app.report.charts.KneeCharts;
 import dev.brokerbench.app.report.charts.SweepCharts;
 import dev.brokerbench.app.report.charts.VerdictCharts;
 import dev.brokerbench.app.report.html.HtmlPage;
+import dev.brokerbench.core.broker.CredentialMask;
+import dev.brokerbench.core.io.AtomicFiles;
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.Json;
@@ -22,21 +24,29 @@ import java.util.TreeMap;
 
 /** Writes a report directory: index.html (self-contained), report.md, results.csv, report.json, charts/*.png. */
 public final class ReportWriter {
+    /** What a report directory holds from the start: the suite made it, and a later report may rebuild it. */
+    public static final String MARK = ".brokerbench-report";
+
     private ReportWriter() {
     }
 
     public static Path write(ReportData data, Path outDir) {
         List<Charts.Png> charts = charts(data);
         try {
-            Files.createDirectories(outDir.resolve("charts"));
+            AtomicFiles.write(AtomicFiles.directory(outDir)
+                    .resolve(MARK), "made by bench report\n");
+            Path chartDir = AtomicFiles.directory(outDir.resolve("charts"));
             for (Charts.Png png : charts) {
-                Files.write(outDir.resolve("charts").resolve(png.name() + ".png"), png.bytes());
+                AtomicFiles.write(ResultStore.inside(chartDir, png.name() + ".png"),
+                        png.bytes());
             }
-            ResultStore.writeAtomically(outDir.resolve("report.md"), markdown(data, charts));
-            ResultStore.writeAtomically(outDir.resolve("results.csv"), csv(data.results()));
-            ResultStore.writeAtomically(outDir.resolve("report.json"), Json.mapper().writeValueAsString(data));
-            return ResultStore.writeAtomically(outDir.resolve("index.html"),
-                    HtmlPage.render(data, charts, "brokerbench: message broker comparison"));
+            // results the suite wrote carry no password; results from elsewhere are masked here too
+            AtomicFiles.write(outDir.resolve("report.md"), CredentialMask.mask(markdown(data, charts)));
+            AtomicFiles.write(outDir.resolve("results.csv"), CredentialMask.mask(csv(data.results())));
+            AtomicFiles.write(outDir.resolve("report.json"), CredentialMask.mask(Json.mapper()
+                    .writeValueAsString(data)));
+            return AtomicFiles.write(outDir.resolve("index.html"), CredentialMask.mask(HtmlPage.render(data, charts,
+                    "brokerbench: message broker comparison")));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report to " + outDir, e);
         }

@@ -1,5 +1,6 @@
 package dev.brokerbench.app.report;
 
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.broker.BrokerInfo;
 import java.util.List;
 
@@ -17,7 +18,8 @@ import java.util.List;
  * @param harness what the suite's own code and the CPU could do at the start of the run (null in older records)
  * @param warmupRounds rounds of every cell run and set aside before the reported repeats (0 in older records)
  */
-public record RunRecord(String runId, double scale, List<BrokerInfo> brokers, List<RunSummary.Missing> missing,
+public record RunRecord(@Required String runId, double scale, @Required List<BrokerInfo> brokers,
+                        @Required List<RunSummary.Missing> missing,
                         int repeats, long seed, dev.brokerbench.core.machine.Calibration calibration,
                         dev.brokerbench.core.machine.HarnessReference harness, int warmupRounds) {
     public static final String FILE = "run.json";

@@ -73,4 +73,19 @@ class BaselinesTest {
         assertThatThrownBy(() -> Baselines.choose(dir.resolve("none.json"), machine(3_900, 25, 1_700)))
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("--baseline");
     }
+
+    @Test
+    void aFileOfTheDirectoryThatDoesNotReadIsSkippedWithItsReasonAndTheOthersServe() throws Exception {
+        Path good = write("good", machine(3_840, 27, 1_600));
+        Path cut = dir.resolve("cut.json");
+        Files.writeString(cut, Files.readString(good).substring(0, 40));
+        Baselines.Choice choice = Baselines.choose(dir, machine(3_900, 25, 1_700));
+        assertThat(choice.file()).isEqualTo(good);
+        assertThat(choice.skipped()).singleElement().asString().startsWith(cut.toString()).contains("not JSON");
+        Files.copy(cut, dir.resolve("cut-too.json"));
+        Files.delete(good);
+        assertThatThrownBy(() -> Baselines.choose(dir, machine(3_900, 25, 1_700)))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("no file in " + dir)
+                .hasMessageContaining(cut.toString()).hasMessageNotContaining("\n");
+    }
 }

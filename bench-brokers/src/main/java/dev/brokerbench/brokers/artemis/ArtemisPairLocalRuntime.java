@@ -83,7 +83,7 @@ public final class ArtemisPairLocalRuntime implements BrokerRuntime {
         Map<String, String> settings = new LinkedHashMap<>();
         for (int i = 0; i < 2; i++) {
             List<String> pair = new ArrayList<>(List.of("--clustered", "--replicated",
-                    "--cluster-user", "brokerbench-cluster", "--cluster-password", clusterPassword,
+                    "--cluster-user", "brokerbench-cluster", "--cluster-password", PASSWORD_PLACEHOLDER,
                     "--staticCluster", "tcp://127.0.0.1:" + ports[1 - i]));
             if (i == 1) {
                 pair.add("--backup");
@@ -94,6 +94,8 @@ public final class ArtemisPairLocalRuntime implements BrokerRuntime {
                 Files.createDirectories(nodeDir);
                 Map<String, String> created = ArtemisInstaller.create(home, instance, ports[i], env.heap(),
                         nodeDir.resolve("create.log"), env.startTimeout(), pair);
+                // the password goes into broker.xml here, never on a command line (any user's ps shows those)
+                clusterPassword(instance.resolve("etc").resolve("broker.xml"), clusterPassword);
                 if (i == 0) {
                     checkForActiveServer(instance.resolve("etc").resolve("broker.xml"));
                     settings.putAll(created);
@@ -130,6 +132,20 @@ public final class ArtemisPairLocalRuntime implements BrokerRuntime {
             }
         }
         throw new IllegalStateException("neither server of the pair accepts clients");
+    }
+
+    /** What artemis create is told as the cluster password; the real one replaces it in broker.xml. */
+    static final String PASSWORD_PLACEHOLDER = "brokerbench-cluster-password-placeholder";
+
+    /** Puts the pair's cluster password in place of {@link #PASSWORD_PLACEHOLDER} in {@code brokerXml}. */
+    static void clusterPassword(Path brokerXml, String password) throws IOException, BrokerStartException {
+        String xml = Files.readString(brokerXml, StandardCharsets.UTF_8);
+        String placeholder = "<cluster-password>" + PASSWORD_PLACEHOLDER + "</cluster-password>";
+        if (!xml.contains(placeholder)) {
+            throw new BrokerStartException("artemis create wrote no " + placeholder + " in " + brokerXml);
+        }
+        Files.writeString(brokerXml, xml.replace(placeholder, "<cluster-password>" + password
+                + "</cluster-password>"), StandardCharsets.UTF_8);
     }
 
     /** The primary's ha-policy gets {@code check-for-active-server}, which artemis create does not write. */

@@ -94,7 +94,7 @@ public final class ContainerReaper {
             return null;
         }
         try {
-            return new ProcessBuilder("setsid", "sh", "-c", script)
+            return dev.brokerbench.process.ChildEnvironment.clean(new ProcessBuilder("setsid", "sh", "-c", script))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();

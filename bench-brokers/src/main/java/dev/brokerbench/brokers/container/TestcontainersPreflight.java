@@ -53,7 +53,7 @@ final class TestcontainersPreflight {
         List<String> command = new ArrayList<>(List.of("docker"));
         command.addAll(List.of(args));
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+            Process p = dev.brokerbench.process.ChildEnvironment.clean(new ProcessBuilder(command)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

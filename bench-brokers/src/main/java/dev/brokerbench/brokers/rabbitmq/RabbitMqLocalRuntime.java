@@ -207,6 +207,9 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
      * @param distPort  Erlang distribution (node to node, and the CLI)
      * @param epmdPort  the private epmd all of the broker's nodes register with
      */
+    /** Erlang's kernel setting that binds the distribution port to 127.0.0.1 only. */
+    static final String LOOPBACK_DISTRIBUTION = "-kernel inet_dist_use_interface {127,0,0,1}";
+
     private record Node(String name, int amqpPort, int stompPort, int distPort, int epmdPort, Path dir) {
         /** Writes the node's cookie, config and plugin list; a cluster's nodes list each other for discovery. */
         void prepare(String cookie, List<Node> cluster, long memoryBytes) throws IOException {
@@ -253,7 +256,10 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
             env.put("RABBITMQ_CONF_ENV_FILE", dir.resolve("rabbitmq-env.conf").toString());
             env.put("RABBITMQ_PID_FILE", dir.resolve("rabbit.pid").toString());
             env.put("RABBITMQ_ALLOW_INPUT", "true");
-            env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput");
+            // the distribution listener (node to node, and the CLI's) on loopback like every other: by default
+            // Erlang binds it to every interface
+            env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput " + LOOPBACK_DISTRIBUTION);
+            env.put("RABBITMQ_CTL_ERL_ARGS", LOOPBACK_DISTRIBUTION);
             return env;
         }
 

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.broker;
 
+import dev.brokerbench.core.io.Required;
 import java.util.Map;
 
 /**
@@ -14,8 +15,9 @@ import java.util.Map;
  * @param image             the container image as named ({@code container} runtime only, else null)
  * @param imageId           the image's content id, {@code sha256:...} ({@code container} runtime only, else null)
  */
-public record BrokerInfo(String brokerId, String displayName, String version, RuntimeKind runtime,
-                         Map<String, String> settings, long startToReadyMillis, String image, String imageId) {
+public record BrokerInfo(@Required String brokerId, @Required String displayName, @Required String version,
+                         @Required RuntimeKind runtime, Map<String, String> settings, long startToReadyMillis,
+                         String image, String imageId) {
     public BrokerInfo {
         settings = settings == null ? Map.of() : Map.copyOf(settings);
     }

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.metrics;
 
+import dev.brokerbench.core.io.Required;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
  * @param foreign     deliveries of messages the phase did not send
  * @param rolledBack  receipts that consumers' rollbacks gave back
  */
-public record ReceiptRecord(long tag, List<Stream> streams, long redelivered, long foreign, long rolledBack) {
+public record ReceiptRecord(long tag, @Required List<Stream> streams, long redelivered, long foreign, long rolledBack) {
     public ReceiptRecord {
         streams = List.copyOf(streams);
     }
@@ -25,7 +26,7 @@ public record ReceiptRecord(long tag, List<Stream> streams, long redelivered, lo
      * @param received   the sequence numbers received ({@link BitSet#toByteArray()})
      * @param duplicates deliveries of a sequence number received before, by these consumers
      */
-    public record Stream(byte[] received, long duplicates) {
+    public record Stream(@Required byte[] received, long duplicates) {
         BitSet receivedSet() {
             return BitSet.valueOf(received);
         }

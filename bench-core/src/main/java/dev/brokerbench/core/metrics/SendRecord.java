@@ -1,5 +1,6 @@
 package dev.brokerbench.core.metrics;
 
+import dev.brokerbench.core.io.Required;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.List;
  * @param streams    every stream of the phase, in client order
  * @param rolledBack sends that publishers' rollbacks discarded
  */
-public record SendRecord(long tag, List<Stream> streams, long rolledBack) {
+public record SendRecord(long tag, @Required List<Stream> streams, long rolledBack) {
     public SendRecord {
         streams = List.copyOf(streams);
     }
@@ -26,7 +27,15 @@ public record SendRecord(long tag, List<Stream> streams, long rolledBack) {
      * @param failed    sequence numbers whose send or confirmation failed
      * @param taken     unconfirmed sends the library took
      */
-    public record Stream(long count, long sent, byte[] confirmed, byte[] failed, byte[] taken) {
+    public record Stream(long count, long sent, @Required byte[] confirmed, @Required byte[] failed,
+                         @Required byte[] taken) {
+        public Stream {
+            if (count < 0 || sent < 0 || sent > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("a stream's count and sent must be 0.." + Integer.MAX_VALUE
+                        + ", got " + count + " and " + sent);
+            }
+        }
+
         BitSet confirmedSet() {
             return BitSet.valueOf(confirmed);
         }

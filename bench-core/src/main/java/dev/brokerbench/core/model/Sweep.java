@@ -98,10 +98,16 @@ public record Sweep(Variable variable, List<Long> values) {
                     long from = Long.parseLong(range[0].trim());
                     long to = Long.parseLong(toStep[0].trim());
                     long step = toStep.length > 1 ? Long.parseLong(toStep[1].trim()) : 1;
-                    check(step > 0 && to >= from && (to - from) / step < 100_000, field,
+                    long span;
+                    try {
+                        span = Math.subtractExact(to, from);
+                    } catch (ArithmeticException e) {
+                        span = -1; // wider than a long: refused below
+                    }
+                    check(step > 0 && span >= 0 && span / step < 100_000, field,
                             "range must be from..to/step with from <= to, step > 0, at most 100000 values", item);
-                    for (long v = from; v <= to; v += step) {
-                        values.add(v);
+                    for (long i = 0; i <= span / step; i++) { // counted, so that no value wraps past Long.MAX_VALUE
+                        values.add(from + i * step);
                     }
                 } else {
                     values.add(Long.parseLong(item));

@@ -80,15 +80,18 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         Phase toPhase(int index) {
             Action a = parse(Action.class, action, "phases[" + index + "].action");
             PublishMode m = mode == null ? null : parse(PublishMode.class, mode, "phases[" + index + "].mode");
-            String label = name != null ? name : a.name().toLowerCase(Locale.ROOT);
+            String label = name != null ? Names.check("phases[" + index + "].name", name)
+                    : a.name().toLowerCase(Locale.ROOT);
             return new Phase(label, a, m, reported != null && reported);
         }
     }
 
     public Workload toWorkload() {
         InvalidConfigException.check(phases != null, "phases", "must be set", null);
+        Names.check("name", name);
         List<Phase> parsed = new java.util.ArrayList<>();
         for (int i = 0; i < phases.size(); i++) {
+            InvalidConfigException.check(phases.get(i) != null, "phases[" + i + "]", "must be a phase", "nothing");
             parsed.add(phases.get(i).toPhase(i));
         }
         boolean calls = parsed.stream().anyMatch(p -> p.action() == Action.RPC || p.action() == Action.ONEWAY);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.stream.Collectors;
+import dev.brokerbench.core.io.JsonInput;
 
 /** Reads workload YAML strictly: unknown keys, wrong types and out-of-range values fail with the field named. */
 public final class WorkloadLoader {
@@ -27,15 +28,17 @@ public final class WorkloadLoader {
             if (e.getCause() instanceof InvalidConfigException ice) {
                 throw new InvalidConfigException(source + ": " + ice.getMessage());
             }
-            String path = e.getPath().stream()
-                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                    .collect(Collectors.joining("."));
-            throw new InvalidConfigException(source + ": field '" + path + "' has the wrong type or value: "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+            throw new InvalidConfigException(source + ": field '" + JsonInput.fieldPath(e)
+                    + "' has the wrong type or value: " + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (InvalidConfigException e) {
             throw new InvalidConfigException(source + ": " + e.getMessage());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
+            throw new InvalidConfigException(source + ": not readable as YAML" + at + ": "
+                    + e.getOriginalMessage().lines().findFirst().orElse("").strip());
         } catch (IOException e) {
-            throw new InvalidConfigException(source + ": not readable as YAML: " + e.getMessage());
+            throw new InvalidConfigException(source + ": cannot be read: " + e.getMessage());
         }
     }
 }

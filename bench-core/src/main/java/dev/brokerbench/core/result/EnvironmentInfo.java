@@ -1,5 +1,6 @@
 package dev.brokerbench.core.result;
 
+import dev.brokerbench.core.io.Required;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,8 @@ import java.nio.file.Path;
  * @param cores     available processors
  * @param maxHeapMb the suite's maximum heap
  */
-public record EnvironmentInfo(String os, String jvm, String cpuModel, int cores, long maxHeapMb) {
+public record EnvironmentInfo(@Required String os, @Required String jvm, @Required String cpuModel, int cores,
+                              long maxHeapMb) {
 
     public static EnvironmentInfo current() {
         return new EnvironmentInfo(

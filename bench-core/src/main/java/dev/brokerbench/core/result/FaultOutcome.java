@@ -1,5 +1,6 @@
 package dev.brokerbench.core.result;
 
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.model.Fault;
 import java.util.OptionalLong;
 
@@ -26,8 +27,8 @@ import java.util.OptionalLong;
  *                      null for a consumer kill or a broker that makes no such statement
  * @param node          a leader kill: which node was killed, e.g. {@code node 1 (rabbit-1@localhost)}; else null
  */
-public record FaultOutcome(Fault.Target killed, double at, OptionalLong countAtKill, OptionalLong restartMillis,
-                           OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery, String node) {
+public record FaultOutcome(@Required Fault.Target killed, double at, OptionalLong countAtKill,
+                           OptionalLong restartMillis, OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery, String node) {
     /** A fault that killed no particular node (the broker, a consumer). */
     public FaultOutcome(Fault.Target killed, double at, OptionalLong countAtKill, OptionalLong restartMillis,
                         OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery) {

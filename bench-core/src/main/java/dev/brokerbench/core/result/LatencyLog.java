@@ -1,11 +1,10 @@
 package dev.brokerbench.core.result;
 
+import dev.brokerbench.core.io.AtomicFiles;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -34,6 +33,14 @@ public record LatencyLog(List<Interval> intervals) {
      * @param compressed  its histogram, {@link Histogram#encodeIntoCompressedByteBuffer} encoded
      */
     public record Interval(long startMillis, long endMillis, long count, byte[] compressed) {
+        /** @throws dev.brokerbench.core.model.InvalidConfigException when the bytes do not decode (a corrupt file) */
+        public Interval {
+            if (compressed == null) {
+                throw new dev.brokerbench.core.model.InvalidConfigException("compressed: missing");
+            }
+            decode(compressed);
+        }
+
         /** {@code histogram}, compressed, with its start and end time stamps. */
         public static Interval of(Histogram histogram) {
             ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
@@ -46,22 +53,26 @@ public record LatencyLog(List<Interval> intervals) {
         }
 
         Histogram histogram() {
+            Histogram h = decode(compressed);
+            h.setStartTimeStamp(startMillis);
+            h.setEndTimeStamp(endMillis);
+            return h;
+        }
+
+        private static Histogram decode(byte[] compressed) {
             try {
-                Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressed), 0);
-                h.setStartTimeStamp(startMillis);
-                h.setEndTimeStamp(endMillis);
-                return h;
-            } catch (java.util.zip.DataFormatException e) {
-                throw new IllegalStateException("an interval encoded here does not decode", e);
+                return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressed), 0);
+            } catch (java.util.zip.DataFormatException | RuntimeException e) {
+                throw new dev.brokerbench.core.model.InvalidConfigException("compressed: the bytes do not decode as"
+                        + " an HdrHistogram (" + e + ")");
             }
         }
     }
 
-    /** Writes the log to {@code file}, replacing it; {@code what} names the latency in the log's comment. */
+    /** Writes the log to {@code file}, replacing it whole ({@link AtomicFiles}); {@code what} names the latency. */
     public void write(Path file, String what) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        try (OutputStream out = Files.newOutputStream(file);
-             PrintStream print = new PrintStream(out, false, StandardCharsets.US_ASCII)) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (PrintStream print = new PrintStream(bytes, false, StandardCharsets.US_ASCII)) {
             HistogramLogWriter writer = new HistogramLogWriter(print);
             writer.outputComment("brokerbench: " + what + ", values in nanoseconds");
             writer.outputLogFormatVersion();
@@ -73,11 +84,8 @@ public record LatencyLog(List<Interval> intervals) {
                 // time stamps relative to the base time; the max column divided by 1e6 (the writer's default): ms
                 writer.outputIntervalHistogram(interval.histogram());
             }
-            print.flush();
-            if (print.checkError()) {
-                throw new IOException("could not write " + file);
-            }
         }
+        AtomicFiles.write(file, bytes.toByteArray());
     }
 
     /** Every interval's values in one histogram; empty (a default histogram) without intervals. */

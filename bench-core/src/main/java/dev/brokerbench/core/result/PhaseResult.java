@@ -1,5 +1,6 @@
 package dev.brokerbench.core.result;
 
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.PublishMode;
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -28,10 +29,11 @@ import java.util.Map;
  * @param logs          the latencies interval by interval, for the histogram logs the result store writes beside
  *                      the result; not part of the result's JSON (read back: empty)
  */
-public record PhaseResult(String name, Action action, PublishMode mode, boolean reported, long expected,
-                          long completed, double activeSeconds, RateSummary rate, TimeSeries series,
+public record PhaseResult(@Required String name, @Required Action action, PublishMode mode, boolean reported,
+                          long expected, long completed, double activeSeconds, @Required RateSummary rate,
+                          @Required TimeSeries series,
                           LatencySummary latency, LatencySummary sendDelay, LatencySummary endToEnd,
-                          ResourceUsage resources, List<String> errors,
+                          @Required ResourceUsage resources, @Required List<String> errors,
                           @JsonIgnore Map<LatencyMetric, LatencyLog> logs) {
     public PhaseResult {
         logs = logs == null ? Map.of() : Map.copyOf(logs);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,6 +17,10 @@ import java.util.stream.Stream;
 public final class ResultStore {
     /** The directory of the histogram logs, in the results directory. */
     public static final String HISTOGRAMS = "histograms";
+    /** Made first, with nothing in the directory yet: the run that made it owns the directory. */
+    public static final String CLAIM = ".brokerbench-run";
+    /** Written last, when every other file of the run is on disk: without it the run was cut short. */
+    public static final String COMPLETE = "COMPLETE";
     private final Path dir;
 
     public ResultStore(Path dir) {
@@ -34,7 +37,7 @@ public final class ResultStore {
                 + result.workload().name() + (repeat.of() > 1 ? "__r" + repeat.index() : "");
         for (PhaseResult phase : result.phases() == null ? List.<PhaseResult>of() : result.phases()) {
             phase.logs().forEach((metric, log) -> {
-                Path file = dir.resolve(HISTOGRAMS).resolve(cell + "__" + phase.name() + "__" + metric.fileName()
+                Path file = inside(dir.resolve(HISTOGRAMS), cell + "__" + phase.name() + "__" + metric.fileName()
                         + ".hlog");
                 try {
                     log.write(file, result.broker().brokerId() + " / " + result.client().clientPath() + " / "
@@ -44,23 +47,59 @@ public final class ResultStore {
                 }
             });
         }
-        return writeAtomically(dir.resolve(cell + ".json"), Json.mapper().valueToTree(result).toPrettyString());
+        // a password a library put in an error message or a URL never reaches the file
+        return dev.brokerbench.core.io.AtomicFiles.write(inside(dir, cell + ".json"),
+                dev.brokerbench.core.broker.CredentialMask.mask(Json.mapper().valueToTree(result).toPrettyString()));
     }
 
-    public static Path writeAtomically(Path target, String content) {
-        try {
-            Files.createDirectories(target.getParent());
-            Path tmp = Files.createTempFile(target.getParent(), ".", ".tmp");
-            try {
-                Files.writeString(tmp, content);
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-            return target;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target, e);
+    /**
+     * {@code dir}'s file {@code name}: a plain file name, never a path that leaves the directory.
+     *
+     * @throws IllegalArgumentException when {@code name} is not a plain file name
+     */
+    public static Path inside(Path dir, String name) {
+        Path file = dir.resolve(name).normalize();
+        if (name.contains("/") || name.contains("\\") || name.equals("..")
+                || !file.getParent().equals(dir.normalize())) {
+            throw new IllegalArgumentException("not a plain file name, it would leave " + dir + ": " + name);
         }
+        return file;
+    }
+
+    /**
+     * Makes {@code dir} a results directory of this process: made where missing, with {@link #CLAIM} created new in
+     * it, so that two runs told the same directory (two shards started alike) never write into one.
+     *
+     * @throws dev.brokerbench.core.model.InvalidConfigException when another run claimed it first
+     * @throws IOException when it cannot be made
+     */
+    public static ResultStore claim(Path dir) throws IOException {
+        Path made = dev.brokerbench.core.io.AtomicFiles.directory(dir);
+        try {
+            Files.createFile(made.resolve(CLAIM));
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw new dev.brokerbench.core.model.InvalidConfigException("--out: " + dir + " is the results directory"
+                    + " of another run (it holds " + CLAIM + "); choose a new directory");
+        }
+        dev.brokerbench.core.io.AtomicFiles.force(made);
+        return new ResultStore(dir);
+    }
+
+    /** Marks the run whole: every file it wrote is on disk ({@link #COMPLETE}, written last). */
+    public void complete(String runId) {
+        dev.brokerbench.core.io.AtomicFiles.write(dir.resolve(COMPLETE), "run " + runId + " complete at "
+                + java.time.Instant.now() + "\n");
+    }
+
+    /** Whether {@code dir} holds a whole run ({@link #COMPLETE}): a run killed or still going has none. */
+    public static boolean isComplete(Path dir) {
+        return Files.isRegularFile(dir.resolve(COMPLETE), java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The line a reader prints for a directory without {@link #COMPLETE}. */
+    public static String incomplete(Path dir) {
+        return dir + ": incomplete run: it holds no " + COMPLETE + " marker (the run was killed, failed or is still"
+                + " going), so its results may be partial";
     }
 
     public List<RunResult> readAll() {
@@ -68,7 +107,7 @@ public final class ResultStore {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : files.filter(f -> f.getFileName().toString().matches("[^_]+__[^_]+__.+\\.json"))
                     .sorted(Comparator.naturalOrder()).toList()) {
-                results.add(Json.mapper().readValue(p.toFile(), RunResult.class));
+                results.add(dev.brokerbench.core.io.JsonInput.read(p, RunResult.class, "a cell's result"));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read results in " + dir, e);

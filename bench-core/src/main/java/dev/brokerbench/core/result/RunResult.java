@@ -1,5 +1,6 @@
 package dev.brokerbench.core.result;
 
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.ClientInfo;
@@ -39,12 +40,13 @@ import java.util.List;
  *                          rate is a percentage of (the same record on every point of the broker, path and curve);
  *                          null for any other cell
  */
-public record RunResult(int schema, String runId, Instant startedAt, double scale, Workload workload,
-                        BrokerInfo broker, ClientInfo client, EnvironmentInfo environment, List<PhaseResult> warmup,
-                        Accounting warmupAccounting, List<PhaseResult> phases, Accounting accounting,
-                        List<String> errors, FaultOutcome fault, RpcAccounting rpc, List<String> caveats,
-                        List<String> brokerPressure, Repeat repeat, BrokerCount leftover,
-                        Sizing sizing, SustainedRate rateSearch) {
+public record RunResult(int schema, @Required String runId, @Required Instant startedAt, double scale,
+                        @Required Workload workload, @Required BrokerInfo broker, @Required ClientInfo client,
+                        @Required EnvironmentInfo environment, @Required List<PhaseResult> warmup,
+                        Accounting warmupAccounting, @Required List<PhaseResult> phases, Accounting accounting,
+                        @Required List<String> errors, FaultOutcome fault, RpcAccounting rpc,
+                        @Required List<String> caveats, @Required List<String> brokerPressure, Repeat repeat,
+                        BrokerCount leftover, Sizing sizing, SustainedRate rateSearch) {
     public static final int SCHEMA = 2;
 
     /** The repeat, {@link Repeat#SINGLE} for results written before repeats existed. */

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.result;
 
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.metrics.ReceiptRecord;
 import dev.brokerbench.core.metrics.SendRecord;
 import dev.brokerbench.core.model.Action;
@@ -19,8 +20,8 @@ import java.util.List;
  * @param position the cell's place in the run's schedule (the same in every shard)
  * @param phases   every phase of every pass, in order
  */
-public record ShardCell(Shard shard, String broker, String path, String workload, int position,
-                        List<Phase> phases) {
+public record ShardCell(@Required Shard shard, @Required String broker, @Required String path,
+                        @Required String workload, int position, @Required List<Phase> phases) {
     /** The pass label of a measured pass (a warm-up pass's is {@code warm-up}). */
     public static final String MEASURED = "measured";
 
@@ -48,7 +49,8 @@ public record ShardCell(Shard shard, String broker, String path, String workload
      * @param receipts     a drain's receipts; null otherwise
      * @param consumers    a drain's consumers of this shard (global client indexes)
      */
-    public record Phase(String pass, String name, Action action, PublishMode mode, boolean reported, long round,
+    public record Phase(@Required String pass, @Required String name, @Required Action action, PublishMode mode,
+                        boolean reported, long round,
                         long metAtMicros, long waitedMillis, long startMicros, long expected, long completed,
                         double activeSeconds, LatencyLog latency, SendRecord sends, ReceiptRecord receipts,
                         List<Accounting.ConsumerAccount> consumers, List<String> errors) {

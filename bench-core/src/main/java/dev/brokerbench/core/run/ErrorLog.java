@@ -22,6 +22,7 @@ public final class ErrorLog {
     }
 
     synchronized void add(String message) {
+        message = dev.brokerbench.core.broker.CredentialMask.mask(message);
         total++;
         if (total <= KEEP) {
             first.add(message);
@@ -57,6 +58,6 @@ public final class ErrorLog {
             }
             sb.append(')');
         }
-        return sb.toString();
+        return dev.brokerbench.core.broker.CredentialMask.mask(sb.toString());
     }
 }

@@ -134,10 +134,19 @@ public final class MatrixRunner {
             // queue's depth (Artemis c6 drained 179,091 messages at 49,554 msg/s and 71,919 at 87,507 in one run
             // when each repeat was sized from its own warm-up)
             Map<Cell, Long> firstCounts = new HashMap<>();
+            Map<String, String> dead = new HashMap<>();
             for (Schedule.Slot<Cell> slot : schedule.order(cells)) {
                 Repeat repeat = slot.warmup() ? null
                         : new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
                 Cell cell = slot.cell();
+                String brokerId = cell.broker().entry().runtime().broker().id();
+                Optional<String> gone = dead.containsKey(brokerId) ? Optional.of(dead.get(brokerId))
+                        : gone(cell.broker().instance());
+                if (gone.isPresent()) { // the rest of its cells are said to have failed at once, not timed out
+                    dead.put(brokerId, gone.get());
+                    listener.cellFailed(brokerId, cell.path().id(), cell.workload(), gone.get());
+                    continue;
+                }
                 boolean firstUse = usedPaths.add(cell.broker().entry().runtime().broker().id() + "/" + cell.path().id());
                 PassPlan cellPlan = firstUse ? plan.firstUse() : plan;
                 Long first = firstCounts.get(cell);
@@ -172,7 +181,14 @@ public final class MatrixRunner {
 
     /** The started broker, or empty when it cannot run here or failed to start (both reported). */
     private Optional<Started> start(Entry entry) {
-        Optional<String> unavailable = entry.runtime().unavailableReason(environment);
+        Optional<String> unavailable;
+        try {
+            unavailable = entry.runtime().unavailableReason(environment);
+        } catch (RuntimeException e) { // e.g. a Docker client error: this broker's cells fail, the others run
+            listener.brokerFailed(entry.runtime(), new BrokerStartException("cannot tell whether it can run here: "
+                    + ErrorLog.describe(e), e));
+            return Optional.empty();
+        }
         if (unavailable.isPresent()) {
             listener.brokerSkipped(entry.runtime(), unavailable.get());
             return Optional.empty();
@@ -185,8 +201,32 @@ public final class MatrixRunner {
         } catch (BrokerStartException e) {
             listener.brokerFailed(entry.runtime(), e);
             return Optional.empty();
+        } catch (RuntimeException e) {
+            listener.brokerFailed(entry.runtime(), new BrokerStartException("failed to start: "
+                    + ErrorLog.describe(e), e));
+            return Optional.empty();
         }
     }
+
+    /**
+     * Why the broker can no longer serve cells: its process is gone (a single node the runtime knows the pid of; a
+     * cluster's nodes come and go by design), with the end of its log; empty while it runs.
+     */
+    static Optional<String> gone(BrokerInstance broker) {
+        if (broker.cluster().isPresent() || broker.pid().isEmpty()) {
+            return Optional.empty();
+        }
+        long pid = broker.pid().getAsLong();
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return Optional.empty();
+        }
+        List<String> lines = broker.log().lines().filter(l -> !l.isBlank()).toList();
+        return Optional.of("not run: the broker's process " + pid + " died before this cell; its log ends: "
+                + String.join(" | ", lines.subList(Math.max(0, lines.size() - LOG_TAIL), lines.size())));
+    }
+
+    /** How many of a dead broker's last log lines its skipped cells carry. */
+    static final int LOG_TAIL = 5;
 
     /** How long a fault waits for the broker's log to state what it recovered at the restart. */
     private static final java.time.Duration RECOVERY_STATEMENT_WAIT = java.time.Duration.ofSeconds(10);

@@ -51,7 +51,7 @@ public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown, Stea
 
     /**
      * The measured pass's messages: as many as the cell's first repeat ({@link #sameAs}), else {@code counted}, or
-     * {@code warmupRate} times the duration.
+     * {@code warmupRate} times the duration, at most {@link MessageBudget#perPhase()}.
      */
     long measuredMessages(long counted, double warmupRate, int clients) {
         if (sameAs != null) {
@@ -60,7 +60,8 @@ public record PassPlan(Warmup warmup, Duration duration, Slowdown slowdown, Stea
         if (duration == null || !Double.isFinite(warmupRate) || warmupRate <= 0) {
             return counted;
         }
-        return Math.max(clients, (long) Math.ceil(warmupRate * duration.toMillis() / 1000.0));
+        return Math.min(MessageBudget.perPhase(),
+                Math.max(clients, (long) Math.ceil(warmupRate * duration.toMillis() / 1000.0)));
     }
 
     /** A measured pass sized to the duration may last this share of it at least ... */

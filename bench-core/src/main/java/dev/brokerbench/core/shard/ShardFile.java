@@ -1,5 +1,6 @@
 package dev.brokerbench.core.shard;
 
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.model.Shard;
 import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
@@ -16,7 +17,7 @@ import java.util.List;
  * @param shard which shard of which run
  * @param cells its cells, in the run's order
  */
-public record ShardFile(Shard shard, List<ShardCell> cells) {
+public record ShardFile(@Required Shard shard, @Required List<ShardCell> cells) {
     public static final String NAME = "shard.json";
 
     public ShardFile {
@@ -24,13 +25,14 @@ public record ShardFile(Shard shard, List<ShardCell> cells) {
     }
 
     public void write(Path dir) throws IOException {
-        ResultStore.writeAtomically(dir.resolve(NAME), Json.mapper().writeValueAsString(this));
+        dev.brokerbench.core.io.AtomicFiles.write(dir.resolve(NAME), Json.mapper().writeValueAsString(this));
     }
 
     /**
      * Reads {@code dir}'s shard file.
      *
-     * @throws IllegalArgumentException naming the directory when it holds none or one that does not read
+     * @throws IllegalArgumentException naming the directory when it holds none, or the file and field of one that does
+     *                                  not read
      */
     public static ShardFile read(Path dir) {
         Path file = dir.resolve(NAME);
@@ -38,10 +40,6 @@ public record ShardFile(Shard shard, List<ShardCell> cells) {
             throw new IllegalArgumentException(dir + " holds no " + NAME + ": not the result directory of a shard"
                     + " (bench run --shard I/N)");
         }
-        try {
-            return Json.mapper().readValue(file.toFile(), ShardFile.class);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + " does not read as a shard's record: " + e.getMessage(), e);
-        }
+        return dev.brokerbench.core.io.JsonInput.read(file, ShardFile.class, "a shard's record");
     }
 }

@@ -110,7 +110,14 @@ public final class ShardMerge {
             }
             phases.add(phase(parts, shards));
             ShardCell.Phase head = parts.get(0);
-            if (head.action() == Action.PUBLISH) {
+            boolean publish = head.action() == Action.PUBLISH;
+            if (publish && parts.stream().anyMatch(x -> x.sends() == null)
+                    || head.action() == Action.CONSUME && sends != null
+                    && parts.stream().anyMatch(x -> x.receipts() == null)) {
+                throw new IllegalArgumentException(one.key() + ": phase " + p + " (" + head.name() + ") holds no "
+                        + (publish ? "sends" : "receipts") + " in a shard's record: incomplete or edited");
+            }
+            if (publish) {
                 sends = parts.stream().map(ShardCell.Phase::sends).reduce(SendRecord::plus).orElseThrow();
             } else if (head.action() == Action.CONSUME && sends != null) {
                 Accounting accounting = accounting(sends, parts);

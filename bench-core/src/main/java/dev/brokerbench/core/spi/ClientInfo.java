@@ -1,5 +1,6 @@
 package dev.brokerbench.core.spi;
 
+import dev.brokerbench.core.io.Required;
 import java.util.Map;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Map;
  * @param settings   effective parity settings after conversion (prefetch in the library's unit, confirm window,
  *                   ack mode, connection URL ...)
  */
-public record ClientInfo(String clientPath, String library, String version, Map<String, String> settings) {
+public record ClientInfo(@Required String clientPath, @Required String library, @Required String version,
+                         Map<String, String> settings) {
     public ClientInfo {
         settings = Map.copyOf(settings);
     }

@@ -37,6 +37,14 @@ class ShardMergeTest {
     /** Runs the workload as {@code count} shards at once, each with its own driver; the merged cell. */
     private static MergedCell sharded(Workload workload, int count, IntFunction<LoopbackDriver> drivers)
             throws Exception {
+        ShardMerge.Merged merged = ShardMerge.merge(shardFiles(workload, count, drivers));
+        assertThat(merged.missing()).isEmpty();
+        return merged.cells().get(0);
+    }
+
+    /** What {@code count} shards running the workload at once, each with its own driver, wrote. */
+    static List<ShardFile> shardFiles(Workload workload, int count, IntFunction<LoopbackDriver> drivers)
+            throws Exception {
         String group = "g" + System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(count);
         try {
@@ -58,9 +66,7 @@ class ShardMergeTest {
             for (Future<ShardFile> shard : shards) {
                 files.add(shard.get());
             }
-            ShardMerge.Merged merged = ShardMerge.merge(files);
-            assertThat(merged.missing()).isEmpty();
-            return merged.cells().get(0);
+            return files;
         } finally {
             pool.shutdownNow();
         }

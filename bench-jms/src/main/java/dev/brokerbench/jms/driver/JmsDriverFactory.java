@@ -120,7 +120,7 @@ public abstract class JmsDriverFactory implements DriverFactory {
             logIn(c.factory(), endpoint.credentials());
         }
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", c.url());
+        settings.put("url", dev.brokerbench.core.broker.CredentialMask.mask(c.url()));
         settings.put("credentials", endpoint.credentials().describe());
         settings.put("deliveryMode", spec.persistent() ? "PERSISTENT" : "NON_PERSISTENT");
         settings.put("ackMode", spec.ackMode().name() + (spec.ackBatch() > 1 ? " every " + spec.ackBatch() : ""));

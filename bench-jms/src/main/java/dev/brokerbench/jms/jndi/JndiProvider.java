@@ -49,11 +49,49 @@ public record JndiProvider(JndiProviderRuntime broker, JndiJms path) {
         }
         // the loader stays open for the life of the JVM, even when opening fails: the provider may have started
         // threads (I/O event loops) that still load its classes while they wind down
-        ConnectionFactory found = lookup(loader, jndi);
+        ConnectionFactory found = bounded("the JNDI lookup of " + jndi.file().getFileName(),
+                () -> lookup(loader, jndi));
         ProviderConnectionFactory factory = new ProviderConnectionFactory(found, loader, credentials);
-        Map<Capability, Support> caps = ProviderProbe.probe(factory, jndi);
+        Map<Capability, Support> caps = bounded("the provider's first connection and probe",
+                () -> ProviderProbe.probe(factory, jndi));
         return new JndiProvider(new JndiProviderRuntime(descriptor, jndi),
                 new JndiJms(jndi, factory, loader.jars(), credentials, caps));
+    }
+
+    /** How long the lookup, and the first connection with its probe, may take before the provider is refused. */
+    public static final java.time.Duration SETUP_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    private interface SetupStep<T> {
+        T call() throws ProviderSetupException;
+    }
+
+    /**
+     * {@code step}, on a thread of its own, given {@link #SETUP_TIMEOUT}: an LDAP or failover URL that never answers
+     * must not hang the CLI (the thread is left to the provider; the JVM does not wait for it).
+     */
+    private static <T> T bounded(String what, SetupStep<T> step) throws ProviderSetupException {
+        java.util.concurrent.FutureTask<T> task = new java.util.concurrent.FutureTask<>(step::call);
+        Thread thread = new Thread(task, "jndi-setup");
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            return task.get(SETUP_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            thread.interrupt();
+            throw new ProviderSetupException("--jndi", what + " did not finish within " + SETUP_TIMEOUT.toSeconds()
+                    + " s (a provider URL that does not answer?)", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof ProviderSetupException setup) {
+                throw setup;
+            }
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new ProviderSetupException("--jndi", what + " failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProviderSetupException("--jndi", what + " was interrupted", e);
+        }
     }
 
     private static ConnectionFactory lookup(ProviderClassLoader loader, JndiSettings jndi)

@@ -1,5 +1,6 @@
 package dev.brokerbench.jms.jndi;
 
+import dev.brokerbench.core.broker.CredentialMask;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -59,8 +60,9 @@ public record JndiSettings(Path file, Map<String, String> environment, String co
     }
 
     /**
-     * The provider's URL for the record: the connection factory's own entry (Artemis and Qpid JMS style
-     * {@code connectionFactory.NAME=URL}), else {@code java.naming.provider.url}, else the file's name.
+     * The provider's URL for the record, its password hidden ({@link CredentialMask}): the connection factory's
+     * own entry (Artemis and Qpid JMS style {@code connectionFactory.NAME=URL}), else {@code java.naming.provider.url},
+     * else the file's name.
      */
     public String providerUrl() {
         String suffix = "." + connectionFactoryName.toLowerCase(Locale.ROOT);
@@ -69,7 +71,7 @@ public record JndiSettings(Path file, Map<String, String> environment, String co
                         && e.getKey().toLowerCase(Locale.ROOT).endsWith(suffix))
                 .map(Map.Entry::getValue).findFirst()
                 .or(() -> Optional.ofNullable(environment.get(Context.PROVIDER_URL)))
-                .orElse("(in " + file.getFileName() + ")");
+                .map(CredentialMask::mask).orElse("(in " + file.getFileName() + ")");
     }
 
     /** The settings as recorded with every result: credentials and passwords replaced by a note. */
@@ -77,7 +79,7 @@ public record JndiSettings(Path file, Map<String, String> environment, String co
         Map<String, String> r = new TreeMap<>();
         environment.forEach((k, v) -> {
             String key = k.toLowerCase(Locale.ROOT);
-            r.put(k, key.contains("credentials") || key.contains("password") ? SECRET : v);
+            r.put(k, key.contains("credentials") || key.contains("password") ? SECRET : CredentialMask.mask(v));
         });
         return r;
     }

@@ -1,5 +1,6 @@
 package dev.brokerbench.process.net;
 
+import dev.brokerbench.process.ChildEnvironment;
 import dev.brokerbench.process.ChildProcess;
 import dev.brokerbench.process.Cleanup;
 import java.io.IOException;
@@ -66,7 +67,7 @@ public final class NetworkNamespace implements AutoCloseable {
         String hostLink = "bb" + pid % 10_000_000 + "h" + n % 100;
         String nsLink = "bb" + pid % 10_000_000 + "b" + n % 100;
         String network = freeSubnet(pid, n);
-        Process watcher = watch(name);
+        Process watcher = dev.brokerbench.process.lifeline.ExitWatch.run(deleteScript(name));
         NetworkNamespace ns = new NetworkNamespace(name, network, watcher);
         Cleanup.register(ns::close);
         try {
@@ -151,7 +152,7 @@ public final class NetworkNamespace implements AutoCloseable {
             System.err.println("brokerbench: could not delete network namespace " + name + ": " + e.getMessage());
         }
         if (watcher != null) {
-            watcher.destroy();
+            dev.brokerbench.process.lifeline.ExitWatch.cancel(watcher);
         }
     }
 
@@ -160,13 +161,6 @@ public final class NetworkNamespace implements AutoCloseable {
                 + " 2>/dev/null; exit 0";
     }
 
-    /** {@code setsid sh -c 'cat >/dev/null; <delete>'} on a pipe this JVM holds: runs when the JVM is gone. */
-    private static Process watch(String name) throws IOException {
-        return new ProcessBuilder("setsid", "sh", "-c", "cat >/dev/null; " + deleteScript(name))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-    }
 
     /**
      * The first address of a /30 in 10.213.0.0/16 that no interface of this stack uses yet, trying from one this
@@ -193,16 +187,39 @@ public final class NetworkNamespace implements AutoCloseable {
     }
 
     static String run(List<String> command) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return run(command, COMMAND_TIMEOUT);
+    }
+
+    /** How long an ip, tc or iptables command may take. */
+    static final java.time.Duration COMMAND_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    /**
+     * Runs {@code command}, its output read on another thread so that the timeout holds even while the command
+     * writes nothing and does not end.
+     */
+    static String run(List<String> command, java.time.Duration timeout) throws IOException {
+        Process p = ChildEnvironment.clean(new ProcessBuilder(command)).redirectErrorStream(true).start();
+        java.util.concurrent.CompletableFuture<String> output = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    } catch (IOException e) {
+                        return "(output unreadable: " + e.getMessage() + ")";
+                    }
+                });
+        String out;
         try {
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new IOException(String.join(" ", command) + " did not finish in 30 s");
+                throw new IOException(String.join(" ", command) + " did not finish in " + timeout.toSeconds() + " s");
             }
+            out = output.get(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted during " + String.join(" ", command));
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            out = "(output not read: a child of the command holds it open)";
         }
         if (p.exitValue() != 0) {
             throw new IOException(String.join(" ", command) + " failed (exit " + p.exitValue() + "): " + out.trim());

@@ -1,0 +1,177 @@
+package dev.brokerbench.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.core.broker.BrokerDescriptor;
+import dev.brokerbench.core.broker.BrokerEnvironment;
+import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.DriverFactory;
+import dev.brokerbench.core.spi.Support;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A broker that cannot be asked whether it runs, one whose start throws, and one that died before its cells: each
+ * fails its own cells with the reason, at once, and the run goes on; no driver is made for a dead broker.
+ */
+class MatrixRunnerFailuresTest {
+    @TempDir
+    Path work;
+
+    private final List<String> said = new ArrayList<>();
+    private final AtomicInteger drivers = new AtomicInteger();
+
+    @Test
+    void aBrokerThatCannotStartOrDiedFailsItsOwnCellsAndTheRunGoesOn() throws Exception {
+        Process exited = new ProcessBuilder("true").start();
+        exited.waitFor();
+        List<MatrixRunner.Entry> entries = List.of(
+                entry(new Runtime("asks", () -> {
+                    throw new IllegalStateException("docker client error");
+                }, null)),
+                entry(new Runtime("throws", Optional::empty, () -> {
+                    throw new IllegalStateException("no such image");
+                })),
+                entry(new Runtime("dead", Optional::empty, () -> new Dead(exited.pid()))));
+        RunListener listener = new RunListener() {
+            @Override
+            public void brokerFailed(BrokerRuntime broker, Exception error) {
+                said.add("failed " + broker.broker().id() + ": " + error.getMessage());
+            }
+
+            @Override
+            public void cellFailed(String brokerId, String clientPath, Workload workload, String error) {
+                said.add("cell " + brokerId + "/" + workload.name() + ": " + error);
+            }
+        };
+        new MatrixRunner(new BrokerEnvironment(work, work, Duration.ofSeconds(5), "64m"), listener, "run", 1.0)
+                .run(entries, MatrixRunner.WhileRunning.NOTHING, new Schedule(2, 1));
+
+        assertThat(said).anySatisfy(s -> assertThat(s).startsWith("failed asks: cannot tell whether it can run here")
+                .contains("docker client error"));
+        assertThat(said).anySatisfy(s -> assertThat(s).startsWith("failed throws: failed to start")
+                .contains("no such image"));
+        assertThat(said).filteredOn(s -> s.startsWith("cell dead/")).hasSize(2)
+                .allSatisfy(s -> assertThat(s).contains("died before this cell", "last words of the broker"));
+        assertThat(drivers).as("no driver made for a dead broker").hasValue(0);
+    }
+
+    private MatrixRunner.Entry entry(BrokerRuntime runtime) {
+        DriverFactory path = new DriverFactory() {
+            @Override
+            public String id() {
+                return "fake";
+            }
+
+            @Override
+            public String description() {
+                return "counts the drivers made";
+            }
+
+            @Override
+            public Protocol protocol() {
+                return Protocol.CORE;
+            }
+
+            @Override
+            public Map<Capability, Support> capabilities() {
+                return Support.all();
+            }
+
+            @Override
+            public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
+                drivers.incrementAndGet();
+                throw new IllegalStateException("a driver for " + brokerId);
+            }
+        };
+        return new MatrixRunner.Entry(runtime, List.of(path), List.of(AccountingTest.workload(PublishMode.SYNC, 100)));
+    }
+
+    private interface Check {
+        Optional<String> reason();
+    }
+
+    private interface Start {
+        BrokerInstance start() throws BrokerStartException;
+    }
+
+    private record Runtime(String id, Check check, Start starter) implements BrokerRuntime {
+        @Override
+        public BrokerDescriptor broker() {
+            return BrokerDescriptor.broker(id, id, Protocol.CORE);
+        }
+
+        @Override
+        public RuntimeKind kind() {
+            return RuntimeKind.LOCAL;
+        }
+
+        @Override
+        public Optional<String> unavailableReason(BrokerEnvironment environment) {
+            return check.reason();
+        }
+
+        @Override
+        public BrokerInstance start(BrokerEnvironment environment) throws BrokerStartException {
+            return starter.start();
+        }
+    }
+
+    /** A broker whose process has exited. */
+    private record Dead(long processId) implements BrokerInstance {
+        @Override
+        public BrokerInfo info() {
+            return new BrokerInfo("dead", "dead", "1", RuntimeKind.LOCAL, Map.of(), 0, null, null);
+        }
+
+        @Override
+        public Endpoint endpoint(Protocol protocol) {
+            return Endpoint.loopback(List.of(protocol), 1).get(protocol);
+        }
+
+        @Override
+        public OptionalLong pid() {
+            return OptionalLong.of(processId);
+        }
+
+        @Override
+        public String log() {
+            return "starting\nlast words of the broker\n";
+        }
+
+        @Override
+        public void kill() {
+        }
+
+        @Override
+        public void restart() {
+        }
+
+        @Override
+        public void stop() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
