@@ -167,6 +167,38 @@ class JndiProviderIT {
         assertThat(Files.readString(out.resolve("run.json"))).contains("jms.password=***");
     }
 
+    /** A lookup that never answers (an LDAP server that accepts and stays silent) is refused after its timeout. */
+    @Test
+    void aLookupThatNeverAnswersIsRefusedAfterItsTimeout(@TempDir Path tmp) throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+            List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(silent.accept());
+                    }
+                } catch (java.io.IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            Path jndi = Files.writeString(tmp.resolve("ldap.properties"), String.join("\n",
+                    "java.naming.factory.initial=com.sun.jndi.ldap.LdapCtxFactory",
+                    "java.naming.provider.url=ldap://127.0.0.1:" + silent.getLocalPort() + "/dc=example") + "\n");
+            Provider qpid = providers().filter(p -> p.name().equals("qpid-jndi")).findFirst().orElseThrow();
+            long start = System.nanoTime();
+            ItSupport.Cli cli = ItSupport.bench("run", "--jndi", jndi.toString(), "--provider-jar", jars(qpid),
+                    "--case", "c1", "--out", tmp.resolve("never").toString());
+            assertThat(cli.code()).as(cli.text()).isEqualTo(2);
+            assertThat(cli.text()).contains("--jndi: the JNDI lookup of ldap.properties did not finish within 30 s");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
+            for (java.net.Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
     @Test
     void listShowsTheProbedCapabilities(@TempDir Path tmp) throws Exception {
         Provider classic = providers().filter(p -> p.name().equals("activemq-jndi")).findFirst().orElseThrow();

@@ -14,7 +14,6 @@ import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.app.report.Section;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.brokers.container.DockerEngine;
-import dev.brokerbench.brokers.local.DataFilesystem;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.CredentialMask;
 import dev.brokerbench.core.io.AtomicFiles;
@@ -224,10 +223,6 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CommandLine cli = spec.commandLine();
         PrintStream console = System.out;
-        if (!(scale > 0) || Double.isInfinite(scale)) {
-            throw new ParameterException(cli, "--scale: must be > 0 (0.01 for a short run, 1 for the published"
-                    + " counts), got " + scale);
-        }
         String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                 + String.format("%04x", new java.security.SecureRandom().nextInt(0x10000));
         Path dir = out != null ? out : Path.of("bench-results", runId);
@@ -240,72 +235,17 @@ public final class RunCommand implements Callable<Integer> {
         if (durationSeconds != null) {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
         }
-        // every option that needs no broker and no provider is checked before --jndi's provider is looked up
-        Catalog catalog = brokerOptions.withServersGivenByUrl(providerOptions.apply(cli, Catalog.load()));
-        WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
-                : WorkloadCatalog.builtIn().with(workloadDir);
-        List<String> caseIds = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads),
-                workloads.groups());
-        List<Workload> selected = SweepOption.apply(cli, sweeps,
-                caseIds.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList());
-        boolean calls = selected.stream().anyMatch(Workload::calls);
-        List<String> targets = new ArrayList<>(catalog.brokerIds());
-        targets.addAll(catalog.baselineIds());
-        List<String> all = new ArrayList<>(catalog.brokerIds());
-        if (calls) {
-            all.addAll(catalog.baselineIds()); // the ceiling for request/reply
-        }
-        List<String> brokerIds = Selection.parse(cli, "--broker", brokers, targets, List.of(),
-                java.util.Map.of("all", all, "baselines", catalog.baselineIds()));
-        List<String> clientIds = clients.equals("default") || clients.equals("all") ? List.of(clients)
-                : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of("default"));
-
-        for (Workload w : selected.stream().flatMap(s -> s.points().stream()).toList()) {
-            Workload scaled;
-            try { // what the scale makes of every cell is checked here, before any broker starts
-                scaled = w.scaled(scale);
-            } catch (dev.brokerbench.core.model.InvalidConfigException e) {
-                throw new ParameterException(cli, "--scale: " + scale + " does not fit case " + w.name() + ": "
-                        + e.getMessage());
-            }
-            long messages = Math.max(scaled.messages(), scaled.warmupMessages());
-            if (messages > dev.brokerbench.core.run.MessageBudget.perPhase()) {
-                throw new ParameterException(cli, String.format(java.util.Locale.ROOT, "--scale: %s gives case %s"
-                        + " %,d messages a phase; this JVM's heap (-Xmx) holds at most %,d (%d bytes a message):"
-                        + " lower --scale, or size phases by time with --duration", scale, w.name(), messages,
-                        dev.brokerbench.core.run.MessageBudget.perPhase(),
-                        dev.brokerbench.core.run.MessageBudget.BYTES_PER_MESSAGE));
-            }
-        }
         metricsOptions.validate(cli);
         java.util.Optional<ShardRun> sharding = shardOptions.validate(cli, !brokerOptions.urls.isEmpty());
         StealRetry stealRetry = sharding.isPresent() ? StealRetry.NONE : steal.retry(cli);
         Warmup warmup = sharding.isPresent() ? Warmup.SINGLE_PASS : Warmup.forSeconds(warmupSeconds);
-        Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
         // the shards of a run shuffle the cells alike
         Schedule schedule = new Schedule(repeats, seed != null ? seed : sharding.isPresent()
                 ? sharding.get().shard().group().hashCode() : new java.security.SecureRandom().nextLong(),
                 warmupRounds);
         brokerOptions.validate(cli);
-        brokerOptions.validateRuntime(cli, catalog,
-                brokerIds.stream().filter(id -> catalog.brokerIds().contains(id)).toList(),
-                providerOptions.credentials(cli), providerOptions.given(), tlsOptions);
         JmhAgainstBroker.Budget budget = jmhBudget(cli);
-        Path dataRoot = dataDir != null ? dataDir : Path.of(System.getProperty("java.io.tmpdir"));
-        if (!Files.isDirectory(dataRoot)) {
-            throw new ParameterException(cli, "--data-dir: " + dataRoot + " is not a directory");
-        }
-        try {
-            Files.delete(Files.createTempDirectory(dataRoot, "brokerbench-check-"));
-        } catch (java.io.IOException | UnsupportedOperationException e) {
-            throw new ParameterException(cli, "--data-dir: " + dataRoot + " is not writable (" + e + ")");
-        }
-        java.util.Optional<String> memoryFs = DataFilesystem.inMemory(dataRoot);
-        if (memoryFs.isPresent() && !allowTmpfs) {
-            throw new ParameterException(cli, "--data-dir: " + dataRoot + " is on " + memoryFs.get() + ", where"
-                    + " fsync does nothing and persistent figures would measure memory; choose a disk with"
-                    + " --data-dir, or pass --allow-tmpfs to run there anyway");
-        }
+        Path dataRoot = DataRoot.check(cli, dataDir, allowTmpfs);
         java.util.Optional<RuntimeKind> kind = brokerOptions.runtimeKind();
         if (brokerOptions.cpuSplit().split() && kind.orElse(null) != RuntimeKind.LOCAL) {
             throw new ParameterException(cli, "--cpus split places local broker processes: use it with --runtime"
@@ -318,6 +258,31 @@ public final class RunCommand implements Callable<Integer> {
                     + ", where fsync does nothing and persistent figures would measure memory; move its data-root,"
                     + " use --runtime local with --data-dir on a disk, or pass --allow-tmpfs to run there anyway");
         }
+        WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
+                : WorkloadCatalog.builtIn().with(workloadDir);
+        List<String> caseIds = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads),
+                workloads.groups());
+        List<Workload> selected = SweepOption.apply(cli, sweeps,
+                caseIds.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList());
+        ScaleOption.check(cli, scale, selected);
+        // every option that needs no broker and no provider is checked before --jndi's provider is looked up
+        Catalog catalog = brokerOptions.withServersGivenByUrl(providerOptions.apply(cli, Catalog.load()));
+        boolean calls = selected.stream().anyMatch(Workload::calls);
+        List<String> targets = new ArrayList<>(catalog.brokerIds());
+        targets.addAll(catalog.baselineIds());
+        List<String> all = new ArrayList<>(catalog.brokerIds());
+        if (calls) {
+            all.addAll(catalog.baselineIds()); // the ceiling for request/reply
+        }
+        List<String> brokerIds = Selection.parse(cli, "--broker", brokers, targets, List.of(),
+                java.util.Map.of("all", all, "baselines", catalog.baselineIds()));
+        List<String> clientIds = clients.equals("default") || clients.equals("all") ? List.of(clients)
+                : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of("default"));
+
+        Slowdown slowed = slowdown == null ? null : slowdown(cli, catalog);
+        brokerOptions.validateRuntime(cli, catalog,
+                brokerIds.stream().filter(id -> catalog.brokerIds().contains(id)).toList(),
+                providerOptions.credentials(cli), providerOptions.given(), tlsOptions);
         // watched before it exists: gone with this JVM even on SIGKILL, before any broker's lifeline watches its own
         // part (calibration, artemis create, a cluster's shared directory)
         Path workRoot = dataRoot.resolve("brokerbench-" + Long.toUnsignedString(

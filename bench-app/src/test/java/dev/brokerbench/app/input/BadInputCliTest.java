@@ -177,4 +177,16 @@ class BadInputCliTest {
                 "not writable");
         assertThat(out).doesNotExist();
     }
+
+    @Test
+    void everyOtherOptionIsCheckedBeforeAProviderIsLookedUp() throws Exception {
+        Path jndi = Files.writeString(tmp.resolve("provider.properties"),
+                "java.naming.factory.initial=com.sun.jndi.ldap.LdapCtxFactory\n");
+        Path out = tmp.resolve("never");
+        refused(CliRun.of("run", "--jndi", jndi.toString(), "--provider-jar", tmp.toString(), "--repeat", "0",
+                "--out", out.toString()), "--repeat: ");
+        refused(CliRun.of("run", "--jndi", jndi.toString(), "--provider-jar", tmp.toString(), "--scale", "1e300",
+                "--case", "c1", "--out", out.toString()), "--scale: ");
+        assertThat(out).doesNotExist();
+    }
 }
