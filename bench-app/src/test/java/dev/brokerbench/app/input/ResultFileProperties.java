@@ -7,9 +7,7 @@ import dev.brokerbench.core.io.JsonMutation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -53,7 +51,7 @@ class ResultFileProperties {
                 assertThat(out).as("nothing written").doesNotExist();
             }
         } finally {
-            delete(dir.getParent());
+            dev.brokerbench.process.Trees.delete(dir.getParent());
         }
     }
 
@@ -65,6 +63,8 @@ class ResultFileProperties {
             String text = Files.readString(stored(name));
             Files.writeString(dir.resolve(name), name.equals(file) ? mutation.apply(text) : text);
         }
+        Files.copy(stored(dev.brokerbench.core.result.ResultStore.COMPLETE),
+                dir.resolve(dev.brokerbench.core.result.ResultStore.COMPLETE));
         return dir;
     }
 
@@ -73,14 +73,6 @@ class ResultFileProperties {
             return Path.of(ResultFileProperties.class.getResource("/stored-run/" + name).toURI());
         } catch (java.net.URISyntaxException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    static void delete(Path root) throws IOException {
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }
