@@ -80,7 +80,9 @@ public final class BenchCli implements Runnable {
             err.println(commandLine.getCommandSpec().qualifiedName() + ": could not finish, an internal error"
                     + " (a bug of brokerbench; please report it with this trace): "
                     + CredentialMask.mask(String.valueOf(ex)));
-            ex.printStackTrace(err);
+            java.io.StringWriter trace = new java.io.StringWriter();
+            ex.printStackTrace(new PrintWriter(trace));
+            err.print(CredentialMask.mask(trace.toString())); // a message in the chain may carry a URL
             return EXIT_INTERNAL;
         });
         return cli.execute(args);

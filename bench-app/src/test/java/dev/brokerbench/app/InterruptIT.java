@@ -73,7 +73,8 @@ class InterruptIT {
         try {
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> {
                 try (Stream<Path> left = Files.list(javaTmp)) {
-                    return left.anyMatch(p -> p.getFileName().toString().startsWith("brokerbench-"));
+                    return left.anyMatch(p -> p.getFileName().toString().startsWith("brokerbench-")
+                            && Files.isDirectory(p)); // the work directory, not the libraries' log made before it
                 }
             });
             new ProcessBuilder("kill", "-KILL", String.valueOf(bench.pid())).inheritIO().start().waitFor();

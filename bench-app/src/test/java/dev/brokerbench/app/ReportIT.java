@@ -100,7 +100,10 @@ class ReportIT {
         Matcher comparison = Pattern.compile("(?s)<section id=\"comparison\">.*?<tbody>(.*?)</tbody>").matcher(dom);
         assertThat(comparison.find()).isTrue();
         assertThat(count(comparison.group(1), "<tr>")).isEqualTo(5);
-        assertThat(comparison.group(1)).contains("no difference shown from").contains("9 times in 10")
+        // what could have been shown: a difference the repeats would show 9 times in 10 or, on a noisy machine,
+        // that they could not show even a factor of 10 (seen in CI on 2026-11-26: CVs of 32 to 108 %)
+        assertThat(comparison.group(1)).contains("no difference shown from")
+                .containsAnyOf("9 times in 10", "could not show even a factor of")
                 .doesNotContain("no clear difference").contains(" – ");
         assertThat(dom).contains("c1 #1").contains("c1 #2").doesNotContain("id=\"chart-overall-intervals\"");
         // one JMH iteration has no error bar: its score is not one to rank on

@@ -1,5 +1,6 @@
 package dev.brokerbench.app.cli;
 
+import dev.brokerbench.app.gate.Conditions;
 import dev.brokerbench.app.report.ComparisonTable;
 import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.app.report.ReportData;
@@ -48,8 +49,11 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         ReportData dataA = side(a, "A");
         ReportData dataB = side(b, "B");
-        List<String> differences = dev.brokerbench.app.gate.Conditions.of(dataA.results(), dataA.calibration())
-                .differences(dev.brokerbench.app.gate.Conditions.of(dataB.results(), dataB.calibration()), "A", "B");
+        List<String> differences = Conditions.of(dataA.results(), dataA.calibration())
+                .differences(Conditions.of(dataB.results(), dataB.calibration()), "A", "B");
+        // an older run without a calibration: its machine is not compared, which the table's header says
+        List<String> unknown = differences.stream().filter(d -> d.contains(Conditions.UNCALIBRATED)).toList();
+        differences = differences.stream().filter(d -> !unknown.contains(d)).toList();
         if (!differences.isEmpty() && !allowDifferences) {
             throw new CommandLine.ParameterException(spec.commandLine(), "A and B ran under different conditions ("
                     + String.join("; ", differences) + "); compare like with like, or pass --allow-differences");
@@ -79,6 +83,7 @@ public final class CompareCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println("A = " + a + "\nB = " + b);
         differences.forEach(d -> out.println("not like for like: " + d));
+        unknown.forEach(d -> out.println("machines not compared: " + d));
         out.print(t.console());
         out.flush();
         return 0;

@@ -28,11 +28,21 @@ final class OutDirectory {
         }
     }
 
-    /** A report's directory: new, empty, or one an earlier {@code bench report} made. */
+    /**
+     * A report's directory: new, empty, or one an earlier {@code bench report} made (its mark, or, from before the
+     * mark, nothing but a report's own files).
+     */
     static void requireReportDirectory(CommandLine cli, Path dir) throws IOException {
-        if (!Files.isRegularFile(dir.resolve(ReportWriter.MARK), LinkOption.NOFOLLOW_LINKS)) {
-            requireEmpty(cli, dir, "a report goes into a new or empty directory, or one bench report made");
+        requireDirectory(cli, dir);
+        if (Files.isRegularFile(dir.resolve(ReportWriter.MARK), LinkOption.NOFOLLOW_LINKS) || !Files.isDirectory(dir)) {
+            return;
         }
+        try (var entries = Files.list(dir)) {
+            if (entries.allMatch(e -> ReportWriter.FILES.contains(e.getFileName().toString()))) {
+                return;
+            }
+        }
+        requireEmpty(cli, dir, "a report goes into a new or empty directory, or one bench report made");
     }
 
     /** @throws ParameterException when {@code dir} exists as a file or a link */

@@ -223,6 +223,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CommandLine cli = spec.commandLine();
         PrintStream console = System.out;
+        dev.brokerbench.app.console.LibraryLog.divert(); // before any library asks SLF4J for a logger
         String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                 + String.format("%04x", new java.security.SecureRandom().nextInt(0x10000));
         Path dir = out != null ? out : Path.of("bench-results", runId);
@@ -309,7 +310,6 @@ public final class RunCommand implements Callable<Integer> {
         }
         java.util.Optional<dev.brokerbench.app.metrics.MetricsEndpoint> metrics = metricsOptions.start(cli);
         ResultStore store = ResultStore.claim(dir);
-        dev.brokerbench.app.console.LibraryLog.divert(dir);
         Calibration calibration = Calibration.measure(workRoot, Duration.ofSeconds(1));
         // what tells a slower harness from a slower machine at the gate, which judges runs of 3 or more repeats
         HarnessReference harness = repeats >= RegressionGate.MIN_REPEATS ? HarnessProbe.measure() : null;
@@ -347,9 +347,9 @@ public final class RunCommand implements Callable<Integer> {
         ConsoleReport.print(console, sections);
         AtomicFiles.write(dir.resolve("summary.md"), CredentialMask.mask(MarkdownReport.runSummary(runId, scale,
                 calibration, sections)));
-        AtomicFiles.write(dir.resolve(RunRecord.FILE), CredentialMask.mask(dev.brokerbench.core.result.Json.mapper()
+        AtomicFiles.write(dir.resolve(RunRecord.FILE), dev.brokerbench.core.result.Json.mapper()
                 .writeValueAsString(new RunRecord(runId, scale, summary.brokers(), summary.missing(),
-                        schedule.repeats(), schedule.seed(), calibration, harness, schedule.warmupRounds()))));
+                        schedule.repeats(), schedule.seed(), calibration, harness, schedule.warmupRounds())));
         if (sharding.isPresent()) {
             ShardOptions.write(sharding.get(), dir, console);
         }

@@ -1,5 +1,6 @@
 package dev.brokerbench.app.console;
 
+import dev.brokerbench.core.broker.CredentialMask;
 import dev.brokerbench.app.report.RunSummary;
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.broker.BrokerRuntime;
@@ -45,14 +46,15 @@ public final class ConsoleListener implements RunListener {
     @Override
     public void brokerSkipped(BrokerRuntime broker, String reason) {
         summary.add(new RunSummary.Missing(broker.broker().id(), "*", "*", "skipped", reason));
-        out.println("» SKIPPED " + broker.broker().displayName() + ": " + reason);
+        out.println("» SKIPPED " + broker.broker().displayName() + ": " + CredentialMask.mask(reason));
     }
 
     @Override
     public void brokerFailed(BrokerRuntime broker, Exception error) {
         summary.add(new RunSummary.Missing(broker.broker().id(), "*", "*", "failed",
-                error.getMessage().lines().findFirst().orElse("")));
-        out.println("» FAILED to start " + broker.broker().displayName() + ": " + error.getMessage());
+                CredentialMask.mask(String.valueOf(error.getMessage()).lines().findFirst().orElse(""))));
+        out.println("» FAILED to start " + broker.broker().displayName() + ": "
+                + CredentialMask.mask(error.getMessage()));
     }
 
     @Override
@@ -64,7 +66,7 @@ public final class ConsoleListener implements RunListener {
     @Override
     public void cellFailed(String brokerId, String clientPath, Workload workload, String error) {
         summary.add(new RunSummary.Missing(brokerId, clientPath, workload.name(), "failed", error));
-        out.println("  " + workload.name() + " on " + brokerId + "/" + clientPath + ": FAILED: " + error);
+        out.println("  " + workload.name() + " on " + brokerId + "/" + clientPath + ": FAILED: " + CredentialMask.mask(error));
     }
 
     @Override
@@ -150,7 +152,7 @@ public final class ConsoleListener implements RunListener {
                     + dev.brokerbench.app.report.SummaryTables.cpuPerMessage(p) + ")");
         }
         for (PhaseResult phase : result.phases()) {
-            phase.errors().forEach(e -> out.println("      error: " + e));
+            phase.errors().forEach(e -> out.println("      error: " + CredentialMask.mask(e)));
         }
     }
 }

@@ -25,6 +25,8 @@ import java.util.function.Function;
 public record Conditions(double scale, Double durationSeconds, @Required String runtime, Calibration calibration) {
     /** Largest factor by which loopback MB/s may differ. */
     public static final double MACHINE_TOLERANCE = 2.0;
+    /** Said of a run whose run.json records no calibration: its machine cannot be compared. */
+    public static final String UNCALIBRATED = " record no calibration";
     /**
      * Largest factor by which the disk's syncs/s may differ. A virtual machine's disk is shared with its host's other
      * guests: the same 2-core machine calibrated at 3,837 to 8,647 syncs/s on different days (x2.25), nothing else
@@ -85,7 +87,7 @@ public record Conditions(double scale, Double durationSeconds, @Required String 
             why.add("runtime: " + mine + ": brokers ran " + runtime + ", " + theirs + ": " + fresh.runtime);
         }
         if (calibration == null || fresh.calibration == null) {
-            why.add("machine: " + (calibration == null ? mine : theirs) + " record no calibration"
+            why.add("machine: " + (calibration == null ? mine : theirs) + UNCALIBRATED
                     + " (run.json from before calibration existed); refresh it");
             return why;
         }

@@ -26,6 +26,9 @@ import java.util.TreeMap;
 public final class ReportWriter {
     /** What a report directory holds from the start: the suite made it, and a later report may rebuild it. */
     public static final String MARK = ".brokerbench-report";
+    /** Everything a report directory holds, the mark included. */
+    public static final java.util.Set<String> FILES = java.util.Set.of(MARK, "charts", "report.md", "results.csv",
+            "report.json", "index.html");
 
     private ReportWriter() {
     }
@@ -43,8 +46,7 @@ public final class ReportWriter {
             // results the suite wrote carry no password; results from elsewhere are masked here too
             AtomicFiles.write(outDir.resolve("report.md"), CredentialMask.mask(markdown(data, charts)));
             AtomicFiles.write(outDir.resolve("results.csv"), CredentialMask.mask(csv(data.results())));
-            AtomicFiles.write(outDir.resolve("report.json"), CredentialMask.mask(Json.mapper()
-                    .writeValueAsString(data)));
+            AtomicFiles.write(outDir.resolve("report.json"), Json.mapper().writeValueAsString(data));
             return AtomicFiles.write(outDir.resolve("index.html"), CredentialMask.mask(HtmlPage.render(data, charts,
                     "brokerbench: message broker comparison")));
         } catch (IOException e) {

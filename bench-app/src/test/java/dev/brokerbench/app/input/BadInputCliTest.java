@@ -91,11 +91,17 @@ class BadInputCliTest {
     void anIncompleteRunIsSaidByReportAndRefusedByTheGate() throws Exception {
         Path dir = results();
         Files.delete(dir.resolve(ResultStore.COMPLETE));
+        Files.createFile(dir.resolve(ResultStore.CLAIM)); // a run that claimed its directory and never finished
         CliRun report = CliRun.of("report", dir.toString(), "--out", tmp.resolve("r").toString());
         assertThat(report.code()).as(report.text()).isZero();
         assertThat(report.err()).contains("incomplete run");
         refused(CliRun.of("gate", dir.toString(), "--baseline", "../baselines"), "incomplete run",
                 "the gate judges whole runs");
+        // a run from before the markers: whole when it holds run.json, which such runs wrote last
+        Files.delete(dir.resolve(ResultStore.CLAIM));
+        assertThat(ResultStore.isComplete(dir)).isTrue();
+        Files.delete(dir.resolve("run.json"));
+        assertThat(ResultStore.isComplete(dir)).isFalse();
     }
 
     @Test

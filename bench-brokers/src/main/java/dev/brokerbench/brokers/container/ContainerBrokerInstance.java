@@ -202,6 +202,17 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         }
     }
 
+    /** Whether the container runs; true where the engine cannot be asked (the cells will say what failed). */
+    @Override
+    public boolean alive() {
+        try {
+            return container == null || container.getContainerId() == null || Boolean.TRUE.equals(DockerEngine
+                    .client().inspectContainerCmd(container.getContainerId()).exec().getState().getRunning());
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
     /** SIGKILL to the container's main process: the broker dies with no shutdown and no flush. */
     @Override
     public void kill() {

@@ -147,6 +147,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
     }
 
     /** Whether the broker's process runs. */
+    @Override
     public boolean alive() {
         return process != null && process.alive();
     }

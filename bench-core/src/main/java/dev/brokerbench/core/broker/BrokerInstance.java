@@ -12,6 +12,14 @@ public interface BrokerInstance extends AutoCloseable {
     /** The broker's process id, when the runtime knows it. */
     OptionalLong pid();
 
+    /**
+     * False only when the suite knows the broker's process is gone (a local process that exited, a container that
+     * stopped); true where it cannot tell (a broker it does not run).
+     */
+    default boolean alive() {
+        return true;
+    }
+
     /** kill -9: no shutdown, no flush. */
     void kill();
 

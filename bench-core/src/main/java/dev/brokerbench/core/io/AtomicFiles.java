@@ -30,6 +30,7 @@ public final class AtomicFiles {
         try {
             Path dir = directory(target.toAbsolutePath().getParent());
             Path tmp = Files.createTempFile(dir, ".", ".tmp");
+            readableByAll(tmp);
             try {
                 try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.WRITE,
                         LinkOption.NOFOLLOW_LINKS)) {
@@ -51,8 +52,8 @@ public final class AtomicFiles {
     }
 
     /**
-     * {@code dir}, made where it is missing; refused where it, or a directory on the way to it, is a link (a link
-     * planted in an output directory would send the suite's files elsewhere).
+     * {@code dir}, made where it is missing; refused where it is a link (a link planted in an output directory would
+     * send the suite's files elsewhere).
      *
      * @throws IOException when it cannot be made, or is a link or not a directory
      */
@@ -65,6 +66,18 @@ public final class AtomicFiles {
             Files.createDirectories(absolute);
         }
         return absolute;
+    }
+
+    /**
+     * rw-r--r--, as a plain file write makes them (a temporary file is made rw-------): results and reports are for
+     * others to read; what they must not read, a password, is never in them.
+     */
+    private static void readableByAll(Path file) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: its defaults hold
+        }
     }
 
     /** Forces a directory's entries to disk (where the platform allows opening a directory). */

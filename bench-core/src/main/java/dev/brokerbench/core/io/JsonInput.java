@@ -9,7 +9,6 @@ import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.result.Json;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
@@ -59,7 +58,7 @@ public final class JsonInput {
 
     /** {@code file}'s JSON tree; one line naming the file and where the text breaks off when it is not JSON. */
     public static JsonNode tree(Path file, String what) {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isRegularFile(file)) {
             throw new InvalidConfigException(file + ": not a regular file (" + what + " expected)");
         }
         try {

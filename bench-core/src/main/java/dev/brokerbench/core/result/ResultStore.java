@@ -47,9 +47,8 @@ public final class ResultStore {
                 }
             });
         }
-        // a password a library put in an error message or a URL never reaches the file
         return dev.brokerbench.core.io.AtomicFiles.write(inside(dir, cell + ".json"),
-                dev.brokerbench.core.broker.CredentialMask.mask(Json.mapper().valueToTree(result).toPrettyString()));
+                Json.mapper().valueToTree(result).toPrettyString()); // Json hides passwords in every string
     }
 
     /**
@@ -58,9 +57,9 @@ public final class ResultStore {
      * @throws IllegalArgumentException when {@code name} is not a plain file name
      */
     public static Path inside(Path dir, String name) {
-        Path file = dir.resolve(name).normalize();
-        if (name.contains("/") || name.contains("\\") || name.equals("..")
-                || !file.getParent().equals(dir.normalize())) {
+        Path base = dir.toAbsolutePath().normalize();
+        Path file = base.resolve(name).normalize();
+        if (name.contains("/") || name.contains("\\") || name.equals("..") || !base.equals(file.getParent())) {
             throw new IllegalArgumentException("not a plain file name, it would leave " + dir + ": " + name);
         }
         return file;
@@ -91,9 +90,13 @@ public final class ResultStore {
                 + java.time.Instant.now() + "\n");
     }
 
-    /** Whether {@code dir} holds a whole run ({@link #COMPLETE}): a run killed or still going has none. */
+    /**
+     * Whether {@code dir} holds a whole run: {@link #COMPLETE}, which a run killed or still going has not written; or,
+     * for a run made before the marker existed (no {@link #CLAIM} either), its run.json, which such runs wrote last.
+     */
     public static boolean isComplete(Path dir) {
-        return Files.isRegularFile(dir.resolve(COMPLETE), java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        return Files.isRegularFile(dir.resolve(COMPLETE))
+                || !Files.exists(dir.resolve(CLAIM)) && Files.isRegularFile(dir.resolve("run.json"));
     }
 
     /** The line a reader prints for a directory without {@link #COMPLETE}. */

@@ -45,9 +45,15 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
                         @Required EnvironmentInfo environment, @Required List<PhaseResult> warmup,
                         Accounting warmupAccounting, @Required List<PhaseResult> phases, Accounting accounting,
                         @Required List<String> errors, FaultOutcome fault, RpcAccounting rpc,
-                        @Required List<String> caveats, @Required List<String> brokerPressure, Repeat repeat,
+                        List<String> caveats, List<String> brokerPressure, Repeat repeat,
                         BrokerCount leftover, Sizing sizing, SustainedRate rateSearch) {
     public static final int SCHEMA = 2;
+
+    /** Caveats and broker pressure came after the first results: absent there, they read as none. */
+    public RunResult {
+        caveats = caveats == null ? List.of() : caveats;
+        brokerPressure = brokerPressure == null ? List.of() : brokerPressure;
+    }
 
     /** The repeat, {@link Repeat#SINGLE} for results written before repeats existed. */
     public Repeat repeatOrSingle() {

@@ -209,19 +209,15 @@ public final class MatrixRunner {
     }
 
     /**
-     * Why the broker can no longer serve cells: its process is gone (a single node the runtime knows the pid of; a
+     * Why the broker can no longer serve cells: its process or container is gone ({@link BrokerInstance#alive()}; a
      * cluster's nodes come and go by design), with the end of its log; empty while it runs.
      */
     static Optional<String> gone(BrokerInstance broker) {
-        if (broker.cluster().isPresent() || broker.pid().isEmpty()) {
-            return Optional.empty();
-        }
-        long pid = broker.pid().getAsLong();
-        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        if (broker.cluster().isPresent() || broker.alive()) {
             return Optional.empty();
         }
         List<String> lines = broker.log().lines().filter(l -> !l.isBlank()).toList();
-        return Optional.of("not run: the broker's process " + pid + " died before this cell; its log ends: "
+        return Optional.of("not run: the broker's process died before this cell; its log ends: "
                 + String.join(" | ", lines.subList(Math.max(0, lines.size() - LOG_TAIL), lines.size())));
     }
 

@@ -17,8 +17,13 @@ class CredentialMaskTest {
             "java.naming.security.credentials=s3cret | java.naming.security.credentials=***",
             "sasl.jaas.config=x required username=\"bob\" password=\"s3cret\"; | "
                     + "sasl.jaas.config=x required username=\"bob\" password=***;",
-            "tcp://127.0.0.1:61616?jms.prefetchPolicy.queuePrefetch=1000 | tcp://127.0.0.1:61616?jms.prefetchPolicy.queuePrefetch=1000"})
+            "tcp://127.0.0.1:61616?jms.prefetchPolicy.queuePrefetch=1000 | tcp://127.0.0.1:61616?jms.prefetchPolicy.queuePrefetch=1000",
+            "the provider refused the credentials: JMSSecurityException | the provider refused the credentials: JMSSecurityException",
+            "password:s3cret | password:***",
+            "tcp://h:61616?clientID=app@host | tcp://h:61616?clientID=app@host",
+            "\"url\" : \"amqp://h:1?jms.password=\", \"next\" : \"s\" | \"url\" : \"amqp://h:1?jms.password=\", \"next\" : \"s\""})
     void hidesThePasswordAndKeepsTheRest(String text, String masked) {
         assertThat(CredentialMask.mask(text)).isEqualTo(masked).doesNotContain("s3cret");
+        assertThat(CredentialMask.mask(masked)).as("masking twice changes nothing").isEqualTo(masked);
     }
 }

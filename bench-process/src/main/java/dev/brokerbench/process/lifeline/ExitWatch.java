@@ -14,13 +14,19 @@ import java.util.List;
 public final class ExitWatch {
     /** The watchers' processes: their pipes must stay open (a collected process could close its pipe early). */
     private static final List<Process> WATCHING = new ArrayList<>();
+    private static final boolean SETSID = java.util.stream.Stream.of(System.getenv().getOrDefault("PATH", "")
+            .split(":")).anyMatch(dir -> !dir.isEmpty() && java.nio.file.Files.isExecutable(Path.of(dir, "setsid")));
 
     private ExitWatch() {
     }
 
     /** Runs {@code script} (sh) once this JVM is gone, unless {@link #cancel cancelled}; the watcher. */
     public static synchronized Process run(String script) throws IOException {
-        Process watcher = ChildEnvironment.clean(new ProcessBuilder("setsid", "sh", "-c", "cat >/dev/null; " + script))
+        // a session of its own, so that Ctrl-C to the suite's process group does not end it first; where there is no
+        // setsid, the shell ignores the signals instead
+        List<String> command = SETSID ? List.of("setsid", "sh", "-c", "cat >/dev/null; " + script)
+                : List.of("sh", "-c", "trap '' INT HUP TERM; cat >/dev/null; " + script);
+        Process watcher = ChildEnvironment.clean(new ProcessBuilder(command))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();

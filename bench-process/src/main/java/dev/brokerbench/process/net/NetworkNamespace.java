@@ -199,14 +199,16 @@ public final class NetworkNamespace implements AutoCloseable {
      */
     static String run(List<String> command, java.time.Duration timeout) throws IOException {
         Process p = ChildEnvironment.clean(new ProcessBuilder(command)).redirectErrorStream(true).start();
-        java.util.concurrent.CompletableFuture<String> output = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> {
-                    try {
-                        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                    } catch (IOException e) {
-                        return "(output unreadable: " + e.getMessage() + ")";
-                    }
-                });
+        java.util.concurrent.CompletableFuture<String> output = new java.util.concurrent.CompletableFuture<>();
+        Thread reader = new Thread(() -> { // a thread of its own: a grandchild holding the pipe blocks only it
+            try {
+                output.complete(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                output.complete("(output unreadable: " + e.getMessage() + ")");
+            }
+        }, "namespace-command-output");
+        reader.setDaemon(true);
+        reader.start();
         String out;
         try {
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
