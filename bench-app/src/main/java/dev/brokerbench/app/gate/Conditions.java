@@ -37,9 +37,10 @@ public record Conditions(double scale, Double durationSeconds, @Required String 
     public static final double DISK_TOLERANCE = 3.0;
     /**
      * Largest factor by which the loopback round trip may differ: it is a thread's wake-up on a virtual machine and
-     * read 29, 74 and 105 µs at the start of three runs on the same quiet-to-busy 2-core machine.
+     * read 29, 74 and 105 µs at the start of three runs on the same quiet-to-busy 2-core machine, and 13 to 64 µs
+     * (x4.9) within an hour on 2026-11-26, when x4.0 refused two of PowerIT's runs of one machine.
      */
-    public static final double ROUND_TRIP_TOLERANCE = 4.0;
+    public static final double ROUND_TRIP_TOLERANCE = 8.0;
 
     public Conditions {
         Objects.requireNonNull(runtime, "runtime");
