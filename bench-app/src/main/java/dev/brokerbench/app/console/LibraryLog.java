@@ -2,7 +2,6 @@ package dev.brokerbench.app.console;
 
 import dev.brokerbench.core.broker.CredentialMask;
 import dev.brokerbench.core.io.AtomicFiles;
-import dev.brokerbench.process.Cleanup;
 import dev.brokerbench.process.lifeline.ExitWatch;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -41,14 +40,7 @@ public final class LibraryLog {
         }
         try {
             Path made = Files.createTempFile("brokerbench-libraries-", ".log");
-            ExitWatch.removeOnExit(made);
-            Cleanup.register(() -> {
-                try {
-                    Files.deleteIfExists(made);
-                } catch (IOException ignored) {
-                    // the exit watch removes it
-                }
-            });
+            ExitWatch.removeOnExit(made); // at any exit, orderly or not
             file = made;
             System.setProperty(LOG_FILE_PROPERTY, made.toString());
         } catch (IOException e) {

@@ -19,12 +19,7 @@ class BadInputCliTest {
 
     /** A fresh copy of the stored run (a complete results directory). */
     private Path results() throws Exception {
-        Path dir = Files.createDirectories(tmp.resolve("results-" + System.nanoTime()));
-        for (String name : ResultFileProperties.FILES) {
-            Files.copy(ResultFileProperties.stored(name), dir.resolve(name));
-        }
-        Files.copy(ResultFileProperties.stored(ResultStore.COMPLETE), dir.resolve(ResultStore.COMPLETE));
-        return dir;
+        return ResultFileProperties.copy(tmp.resolve("results-" + System.nanoTime()));
     }
 
     private static void refused(CliRun run, String... words) {

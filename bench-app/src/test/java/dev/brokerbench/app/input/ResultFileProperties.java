@@ -57,11 +57,16 @@ class ResultFileProperties {
 
     /** A fresh copy of the stored run with {@code file} spoiled. */
     static Path spoiled(String file, JsonMutation mutation) throws IOException {
-        Path root = Files.createTempDirectory("spoiled-");
-        Path dir = Files.createDirectories(root.resolve("results"));
+        Path dir = copy(Files.createTempDirectory("spoiled-").resolve("results"));
+        Files.writeString(dir.resolve(file), mutation.apply(Files.readString(dir.resolve(file))));
+        return dir;
+    }
+
+    /** {@code dir}, made, holding a copy of the stored run's {@link #FILES} and its COMPLETE: a whole run. */
+    static Path copy(Path dir) throws IOException {
+        Files.createDirectories(dir);
         for (String name : FILES) {
-            String text = Files.readString(stored(name));
-            Files.writeString(dir.resolve(name), name.equals(file) ? mutation.apply(text) : text);
+            Files.copy(stored(name), dir.resolve(name));
         }
         Files.copy(stored(dev.brokerbench.core.result.ResultStore.COMPLETE),
                 dir.resolve(dev.brokerbench.core.result.ResultStore.COMPLETE));

@@ -121,7 +121,7 @@ public final class JsonInput {
     }
 
     /** "field 'a.b[2].c': the reason", from Jackson's path to where a mapping failed. */
-    public static String describe(JsonMappingException e) {
+    private static String describe(JsonMappingException e) {
         String path = fieldPath(e);
         Throwable cause = e.getCause();
         String reason = cause instanceof IllegalArgumentException && cause.getMessage() != null

@@ -33,12 +33,22 @@ public record LatencyLog(List<Interval> intervals) {
      * @param compressed  its histogram, {@link Histogram#encodeIntoCompressedByteBuffer} encoded
      */
     public record Interval(long startMillis, long endMillis, long count, byte[] compressed) {
-        /** @throws dev.brokerbench.core.model.InvalidConfigException when the bytes do not decode (a corrupt file) */
-        public Interval {
+        /**
+         * An interval as a file holds it, checked where it is read (not while a phase records its intervals): the
+         * bytes must decode.
+         *
+         * @throws dev.brokerbench.core.model.InvalidConfigException when they are missing or do not decode
+         */
+        @com.fasterxml.jackson.annotation.JsonCreator
+        static Interval read(@com.fasterxml.jackson.annotation.JsonProperty("startMillis") long startMillis,
+                             @com.fasterxml.jackson.annotation.JsonProperty("endMillis") long endMillis,
+                             @com.fasterxml.jackson.annotation.JsonProperty("count") long count,
+                             @com.fasterxml.jackson.annotation.JsonProperty("compressed") byte[] compressed) {
             if (compressed == null) {
                 throw new dev.brokerbench.core.model.InvalidConfigException("compressed: missing");
             }
             decode(compressed);
+            return new Interval(startMillis, endMillis, count, compressed);
         }
 
         /** {@code histogram}, compressed, with its start and end time stamps. */
