@@ -103,10 +103,10 @@ class ShardContainersIT {
                     .collect(Collectors.toMap(r -> r.workload().name(), r -> r));
 
             assertThat(cells.missing()).isEmpty();
-            assertThat(cells.cells()).extracting(MergedCell::workload).containsExactlyInAnyOrder("c1", "c5");
+            assertThat(cells.cells()).extracting(c -> c.cell().workload()).containsExactlyInAnyOrder("c1", "c5");
             for (MergedCell cell : cells.cells()) {
                 Accounting sharded = cell.accounting();
-                Accounting single = byCase.get(cell.workload()).accounting();
+                Accounting single = byCase.get(cell.cell().workload()).accounting();
                 String which = cell.key() + ": merged " + sharded.summary() + "; one process " + single.summary();
                 assertThat(sharded.exact()).as(which).isTrue();
                 assertThat(List.of(sharded.sent(), sharded.confirmed(), sharded.received(), sharded.duplicates(),
@@ -114,7 +114,7 @@ class ShardContainersIT {
                         single.confirmed(), single.received(), single.duplicates(), single.lost(), single.foreign()));
                 MergedCell.Phase reported = cell.reported();
                 assertThat(reported.shards()).as(which).hasSize(2);
-                if (cell.workload().equals("c1")) {
+                if (cell.cell().workload().equals("c1")) {
                     // each shard publishes its two clients' streams: half the messages (a drain's consumers share
                     // what the broker hands them: with a prefetch of 1000 one shard may take all of a small queue)
                     assertThat(reported.shards()).extracting(MergedCell.ShardFigure::completed).as(which)

@@ -6,6 +6,7 @@ import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.app.report.ReportData;
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.stats.Comparison;
 import dev.brokerbench.core.stats.Estimate;
 import java.io.PrintWriter;
@@ -58,20 +59,20 @@ public final class CompareCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "A and B ran under different conditions ("
                     + String.join("; ", differences) + "); compare like with like, or pass --allow-differences");
         }
-        Map<String, RepeatedCell> left = index(dataA);
-        Map<String, RepeatedCell> right = index(dataB);
-        TreeSet<String> cells = new TreeSet<>(left.keySet());
+        Map<CellId, RepeatedCell> left = index(dataA);
+        Map<CellId, RepeatedCell> right = index(dataB);
+        TreeSet<CellId> cells = new TreeSet<>(left.keySet());
         cells.addAll(right.keySet());
         TextTable t = new TextTable(List.of("broker / client path / case", "A " + Estimate.NAME + " msg/s",
                 "A 95 % interval", "B " + Estimate.NAME + " msg/s", "B 95 % interval", "B/A", "B/A 95 % interval",
                 "B against A", "A status", "B status"));
-        for (String cell : cells) {
+        for (CellId cell : cells) {
             RepeatedCell l = left.get(cell);
             RepeatedCell r = right.get(cell);
             double lv = l == null ? Double.NaN : l.overall().center();
             double rv = r == null ? Double.NaN : r.overall().center();
             Comparison c = l == null || r == null ? null : Comparison.of(r.rates(), l.rates());
-            t.add(List.of(cell, SummaryTables.rate(lv), l == null ? "-" : ComparisonTable.interval(l.overall()),
+            t.add(List.of(cell.toString(), SummaryTables.rate(lv), l == null ? "-" : ComparisonTable.interval(l.overall()),
                     SummaryTables.rate(rv), r == null ? "-" : ComparisonTable.interval(r.overall()),
                     Double.isFinite(lv) && Double.isFinite(rv) && lv > 0 ? String.format(Locale.ROOT, "%.2f", rv / lv)
                             : "-",
@@ -112,8 +113,8 @@ public final class CompareCommand implements Callable<Integer> {
         };
     }
 
-    private static Map<String, RepeatedCell> index(ReportData data) {
-        Map<String, RepeatedCell> map = new LinkedHashMap<>();
+    private static Map<CellId, RepeatedCell> index(ReportData data) {
+        Map<CellId, RepeatedCell> map = new LinkedHashMap<>();
         RepeatedCell.of(data.results()).forEach(c -> map.put(c.id(), c));
         return map;
     }

@@ -8,6 +8,7 @@ import dev.brokerbench.app.power.PowerSeries;
 import dev.brokerbench.app.power.Trial;
 import dev.brokerbench.app.report.ReportData;
 import dev.brokerbench.core.io.AtomicFiles;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.process.Jvm;
@@ -94,7 +95,7 @@ public final class PowerCommand implements Callable<Integer> {
         Baseline baseline = Baseline.of("bench power " + String.join(" ", runOptions), baselineFigures);
         AtomicFiles.write(out.resolve("baseline.json"), Json.mapper().writeValueAsString(baseline));
         List<String> slowed = paths != null ? paths : baseline.cells().keySet().stream()
-                .map(id -> Baseline.groupOf(id).substring(Baseline.groupOf(id).indexOf(" / ") + 3)).distinct()
+                .map(CellId::path).distinct()
                 .sorted().toList();
         List<Trial.Plan> plans = new ArrayList<>();
         for (int i = 1; i <= aaRuns; i++) {

@@ -4,6 +4,7 @@ import dev.brokerbench.core.io.JsonInput;
 import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.machine.HarnessReference;
 import dev.brokerbench.core.model.InvalidConfigException;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.stats.BetweenRuns;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,11 +22,12 @@ import java.util.TreeMap;
  * @param description where and how it was measured
  * @param conditions  scale, duration, runtime and machine calibration a fresh run must share
  * @param runs        how many runs it holds
- * @param cells       per {@code broker / client path / case}: parity settings and every run's repeats
+ * @param cells       per cell ({@code broker / client path / case} in the file): parity settings and every run's
+ *                    repeats
  * @param harness     each run's harness reference (empty where a run recorded none)
  */
 public record Baseline(int schema, String description, @Required Conditions conditions, int runs,
-                       @Required Map<String, Cell> cells, List<HarnessReference> harness) {
+                       @Required Map<CellId, Cell> cells, List<HarnessReference> harness) {
     /** 3: repeats kept per run (2 pooled them, which hid how runs differ). */
     public static final int SCHEMA = 3;
 
@@ -42,9 +44,6 @@ public record Baseline(int schema, String description, @Required Conditions cond
             throw new InvalidConfigException("cells: none");
         }
         cells.forEach((id, cell) -> {
-            if (!CELL_ID.matcher(id).matches()) {
-                throw new InvalidConfigException("cells: key '" + id + "' is not 'broker / client path / case'");
-            }
             if (cell == null || cell.runs() == null || cell.runs().isEmpty() || cell.runs().size() > runs
                     || cell.runs().stream().anyMatch(r -> r == null || r.size() < RegressionGate.MIN_REPEATS
                     || r.stream().anyMatch(v -> v == null || !(v >= 0) || Double.isInfinite(v)))) {
@@ -54,10 +53,6 @@ public record Baseline(int schema, String description, @Required Conditions cond
         });
         cells = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cells));
     }
-
-    /** A cell id: three non-empty parts joined by " / ". */
-    private static final java.util.regex.Pattern CELL_ID =
-            java.util.regex.Pattern.compile("[^/ ][^/]*? / [^/ ][^/]*? / [^/ ][^/]*");
 
     /**
      * One cell.
@@ -88,11 +83,6 @@ public record Baseline(int schema, String description, @Required Conditions cond
         return JsonInput.read(file, Baseline.class, "a baseline (bench baseline)");
     }
 
-    /** The group of a cell id {@code broker / path / case}. */
-    public static String groupOf(String cell) {
-        return cell.substring(0, cell.lastIndexOf(" / "));
-    }
-
     /**
      * Keeps the runs' repeats per cell. The runs must share their conditions (the first run's calibration is kept)
      * and each cell its parity; there must be {@link BetweenRuns#MIN_RUNS} runs or more, each with
@@ -111,8 +101,8 @@ public record Baseline(int schema, String description, @Required Conditions cond
                 throw new InvalidConfigException("the runs of a baseline must share their conditions: " + why);
             }
         }
-        Map<String, String> parity = new TreeMap<>();
-        Map<String, List<List<Double>>> repeats = new TreeMap<>();
+        Map<CellId, String> parity = new TreeMap<>();
+        Map<CellId, List<List<Double>>> repeats = new TreeMap<>();
         for (Figures run : runs) {
             run.cells().forEach((id, cell) -> {
                 String known = parity.putIfAbsent(id, cell.parity());
@@ -128,7 +118,7 @@ public record Baseline(int schema, String description, @Required Conditions cond
                 repeats.computeIfAbsent(id, k -> new ArrayList<>()).add(List.copyOf(cell.repeats()));
             });
         }
-        Map<String, Cell> cells = new LinkedHashMap<>();
+        Map<CellId, Cell> cells = new LinkedHashMap<>();
         repeats.forEach((id, perRun) -> cells.put(id, new Cell(parity.get(id), List.copyOf(perRun))));
         return new Baseline(SCHEMA, description, conditions, runs.size(), cells,
                 runs.stream().map(Figures::harness).filter(Objects::nonNull).toList());

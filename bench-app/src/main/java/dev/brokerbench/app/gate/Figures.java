@@ -5,6 +5,7 @@ import dev.brokerbench.app.report.ReportData;
 import dev.brokerbench.core.machine.HarnessReference;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.CellId;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -14,12 +15,12 @@ import java.util.stream.Collectors;
  * cell, its parity settings and the overall rate of each repeat.
  *
  * @param conditions what the run must share with the one it is compared with
- * @param cells      per {@code broker / client path / case}
+ * @param cells      per cell
  * @param harness    the run's harness reference; null where it recorded none (runs from before it existed)
  */
-public record Figures(Conditions conditions, Map<String, Cell> cells, HarnessReference harness) {
+public record Figures(Conditions conditions, Map<CellId, Cell> cells, HarnessReference harness) {
 
-    public Figures(Conditions conditions, Map<String, Cell> cells) {
+    public Figures(Conditions conditions, Map<CellId, Cell> cells) {
         this(conditions, cells, null);
     }
 
@@ -35,7 +36,7 @@ public record Figures(Conditions conditions, Map<String, Cell> cells, HarnessRef
     }
 
     public static Figures of(ReportData data) {
-        Map<String, Cell> cells = new LinkedHashMap<>();
+        Map<CellId, Cell> cells = new LinkedHashMap<>();
         // a latency curve's points run at a share of a searched rate: their rates say how the search went, not how
         // fast the path is, so the gate leaves them out
         for (RepeatedCell c : RepeatedCell.of(data.results().stream().filter(r -> !r.workload().curvePoint())

@@ -2,6 +2,8 @@ package dev.brokerbench.app.gate;
 
 import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.app.report.TextTable;
+import dev.brokerbench.core.result.BrokerPath;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.stats.BetweenRuns;
 import dev.brokerbench.core.stats.Estimate;
 import java.util.ArrayList;
@@ -131,11 +133,17 @@ public final class RegressionGate {
     /**
      * One row of the table: a cell, a group or the whole matrix.
      *
+     * @param name     the cell ({@code broker / client path / case}), the group ({@code broker / client path}) or
+     *                 {@link #MATRIX}
+     * @param path     the broker and client path of a cell or group; null for the matrix
      * @param baseline geometric mean of the baseline's repeats (NaN for groups)
      * @param fresh    geometric mean of the fresh run's repeats (NaN for groups)
      * @param ratio    fresh / baseline with its interval; null where there is none
      */
-    public record Row(String name, double baseline, double fresh, Ratio ratio, Verdict verdict) {
+    public record Row(String name, BrokerPath path, double baseline, double fresh, Ratio ratio, Verdict verdict) {
+        static Row cell(CellId id, double baseline, double fresh, Ratio ratio, Verdict verdict) {
+            return new Row(id.toString(), id.brokerPath(), baseline, fresh, ratio, verdict);
+        }
     }
 
     /**
@@ -220,33 +228,32 @@ public final class RegressionGate {
             throw new Refused(why);
         }
         BetweenRuns model = model(baseline);
-        Set<String> ranGroups = new HashSet<>();
+        Set<BrokerPath> ranGroups = new HashSet<>();
         Set<String> ranCases = new HashSet<>();
         fresh.cells().keySet().forEach(c -> {
-            ranGroups.add(Baseline.groupOf(c));
-            ranCases.add(c.substring(c.lastIndexOf(" / ") + 3));
+            ranGroups.add(c.brokerPath());
+            ranCases.add(c.workload());
         });
         List<Row> cells = new ArrayList<>();
-        Map<String, Map<String, Shift.CellShift>> compared = new TreeMap<>();
-        TreeSet<String> names = new TreeSet<>(baseline.cells().keySet());
+        Map<BrokerPath, Map<CellId, Shift.CellShift>> compared = new TreeMap<>();
+        TreeSet<CellId> names = new TreeSet<>(baseline.cells().keySet());
         names.addAll(fresh.cells().keySet());
-        for (String id : names) {
+        for (CellId id : names) {
             Baseline.Cell ref = baseline.cells().get(id);
             Figures.Cell now = fresh.cells().get(id);
             if (ref == null) {
-                cells.add(new Row(id, Double.NaN, center(now.repeats()), null, Verdict.NEW));
+                cells.add(Row.cell(id, Double.NaN, center(now.repeats()), null, Verdict.NEW));
             } else if (now == null) {
                 // missing only if its broker / path and its case both ran: else the run was narrowed
-                boolean selected = ranGroups.contains(Baseline.groupOf(id))
-                        && ranCases.contains(id.substring(id.lastIndexOf(" / ") + 3));
-                cells.add(new Row(id, center(ref.repeats()), Double.NaN, null,
+                boolean selected = ranGroups.contains(id.brokerPath()) && ranCases.contains(id.workload());
+                cells.add(Row.cell(id, center(ref.repeats()), Double.NaN, null,
                         selected ? Verdict.MISSING : Verdict.NOT_SELECTED));
             } else {
                 Verdict early = early(ref, now);
                 if (early != null) {
-                    cells.add(new Row(id, center(ref.repeats()), center(now.repeats()), null, early));
+                    cells.add(Row.cell(id, center(ref.repeats()), center(now.repeats()), null, early));
                 } else {
-                    compared.computeIfAbsent(Baseline.groupOf(id), g -> new LinkedHashMap<>())
+                    compared.computeIfAbsent(id.brokerPath(), g -> new LinkedHashMap<>())
                             .put(id, Shift.CellShift.of(id, ref, now, model));
                 }
             }
@@ -256,22 +263,22 @@ public final class RegressionGate {
         compared.forEach((group, own) -> own.forEach((id, c) -> {
             Ratio r = Ratio.of(shift.cellDiff(c, relative), shift.cellVariance(c, relative), CELL_CONFIDENCE);
             Baseline.Cell ref = baseline.cells().get(id);
-            cells.add(new Row(id, center(ref.repeats()), center(fresh.cells().get(id).repeats()), r,
+            cells.add(Row.cell(id, center(ref.repeats()), center(fresh.cells().get(id).repeats()), r,
                     r.clearlySlower() ? Verdict.SLOWER : r.clearlyFaster() ? Verdict.FASTER : Verdict.OK));
         }));
         cells.sort(java.util.Comparator.comparing(Row::name));
         double confidence = 1 - (1 - FAMILY_CONFIDENCE) / Math.max(1, compared.size());
         List<Row> groups = new ArrayList<>();
-        for (String group : compared.keySet()) {
+        for (BrokerPath group : compared.keySet()) {
             Ratio r = Ratio.of(shift.groupDiff(group, relative), shift.groupVariance(group, relative), confidence);
             Verdict v = r.clearlySlower() ? (r.ratio() <= 1 - MIN_DROP ? Verdict.REGRESSION : Verdict.SLOWER)
                     : r.clearlyFaster() ? Verdict.FASTER : Verdict.OK;
-            groups.add(new Row(group, Double.NaN, Double.NaN, r, v));
+            groups.add(new Row(group.toString(), group, Double.NaN, Double.NaN, r, v));
         }
         Row matrix = null;
         if (relative) {
             Ratio r = Ratio.of(shift.matrixDiff(), shift.matrixVariance(), confidence);
-            matrix = new Row(MATRIX, Double.NaN, Double.NaN, r,
+            matrix = new Row(MATRIX, null, Double.NaN, Double.NaN, r,
                     r.clearlySlower() ? Verdict.SLOWER : r.clearlyFaster() ? Verdict.FASTER : Verdict.OK);
         }
         HarnessCheck harness = HarnessCheck.of(baseline.harness(), fresh.harness(),
@@ -282,7 +289,7 @@ public final class RegressionGate {
     /** The model of the baseline's runs: every cell that ran in all of them with a rate in every repeat. */
     static BetweenRuns model(Baseline baseline) {
         List<BetweenRuns.CellRuns> runs = new ArrayList<>();
-        baseline.cells().forEach((id, cell) -> runs.add(new BetweenRuns.CellRuns(id, Baseline.groupOf(id),
+        baseline.cells().forEach((id, cell) -> runs.add(new BetweenRuns.CellRuns(id.toString(), id.brokerPath().toString(),
                 cell.runs().stream().map(RegressionGate::array).toList())));
         try {
             return BetweenRuns.estimate(runs);

@@ -1,5 +1,7 @@
 package dev.brokerbench.app.gate;
 
+import dev.brokerbench.core.result.BrokerPath;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.stats.BetweenRuns;
 import dev.brokerbench.core.stats.VarianceSum;
 import java.util.ArrayList;
@@ -21,9 +23,9 @@ final class Shift {
      * @param own   the variance of the cell's own run shift, in the fresh run and in the baseline's mean
      * @param runs  baseline runs the cell ran in
      */
-    record CellShift(String group, double diff, VarianceSum noise, VarianceSum own, int runs) {
+    record CellShift(BrokerPath group, double diff, VarianceSum noise, VarianceSum own, int runs) {
 
-        static CellShift of(String id, Baseline.Cell ref, Figures.Cell now, BetweenRuns model) {
+        static CellShift of(CellId id, Baseline.Cell ref, Figures.Cell now, BetweenRuns model) {
             double[] fresh = RegressionGate.array(now.repeats());
             double ss = 0;
             int df = 0;
@@ -48,7 +50,7 @@ final class Shift {
             double within = df > 0 ? ss / df : 0;
             double perRun = repeats / (double) k;
             double noise = within / fresh.length + within / (perRun * k);
-            return new CellShift(Baseline.groupOf(id), freshMean - runMeans / k, VarianceSum.of(noise, Math.max(1, df)),
+            return new CellShift(id.brokerPath(), freshMean - runMeans / k, VarianceSum.of(noise, Math.max(1, df)),
                     model.own().times(1 + 1.0 / k), k);
         }
 
@@ -58,11 +60,11 @@ final class Shift {
         }
     }
 
-    private final Map<String, Map<String, CellShift>> byGroup;
+    private final Map<BrokerPath, Map<CellId, CellShift>> byGroup;
     private final BetweenRuns model;
 
     /** @param byGroup per path, its compared cells */
-    Shift(Map<String, Map<String, CellShift>> byGroup, BetweenRuns model) {
+    Shift(Map<BrokerPath, Map<CellId, CellShift>> byGroup, BetweenRuns model) {
         this.byGroup = byGroup;
         this.model = model;
     }
@@ -77,12 +79,12 @@ final class Shift {
         return model.shift().times(1 + 1.0 / model.runs());
     }
 
-    double groupMean(String group) {
+    double groupMean(BrokerPath group) {
         return byGroup.get(group).values().stream().mapToDouble(CellShift::diff).average().orElseThrow();
     }
 
     /** The variance of a path's mean move, before judging it against others. */
-    VarianceSum groupOwnVariance(String group) {
+    VarianceSum groupOwnVariance(BrokerPath group) {
         var cells = byGroup.get(group).values();
         VarianceSum sum = VarianceSum.ZERO;
         for (CellShift c : cells) {
@@ -91,7 +93,7 @@ final class Shift {
         return sum.times(1.0 / ((double) cells.size() * cells.size())).plus(path());
     }
 
-    private List<String> others(String group) {
+    private List<BrokerPath> others(BrokerPath group) {
         return new ArrayList<>(byGroup.keySet().stream().filter(g -> !g.equals(group)).toList());
     }
 
@@ -99,7 +101,7 @@ final class Shift {
      * What the other paths did: the median of their means, so that one path that regressed does not make every other
      * look faster (with the mean, a path 20 % slower among four moves the others' reference by 7 %).
      */
-    private double othersMean(String group) {
+    private double othersMean(BrokerPath group) {
         double[] means = others(group).stream().mapToDouble(this::groupMean).sorted().toArray();
         int n = means.length;
         return n == 0 ? 0 : n % 2 == 1 ? means[n / 2] : (means[n / 2 - 1] + means[n / 2]) / 2;
@@ -109,21 +111,21 @@ final class Shift {
      * The variance of {@link #othersMean}: that of their mean, times pi / 2 from three paths on (the large-sample
      * cost of a median of normal values; for three it is 1.35, so this errs wide).
      */
-    private VarianceSum othersVariance(String group) {
-        List<String> others = others(group);
+    private VarianceSum othersVariance(BrokerPath group) {
+        List<BrokerPath> others = others(group);
         VarianceSum sum = VarianceSum.ZERO;
-        for (String g : others) {
+        for (BrokerPath g : others) {
             sum = sum.plus(groupOwnVariance(g));
         }
         double medianCost = others.size() >= 3 ? Math.PI / 2 : 1;
         return sum.times(medianCost / ((double) others.size() * others.size()));
     }
 
-    double groupDiff(String group, boolean relative) {
+    double groupDiff(BrokerPath group, boolean relative) {
         return groupMean(group) - (relative ? othersMean(group) : 0);
     }
 
-    VarianceSum groupVariance(String group, boolean relative) {
+    VarianceSum groupVariance(BrokerPath group, boolean relative) {
         return relative ? groupOwnVariance(group).plus(othersVariance(group))
                 : groupOwnVariance(group).plus(machine());
     }
@@ -144,7 +146,7 @@ final class Shift {
 
     VarianceSum matrixVariance() {
         VarianceSum sum = VarianceSum.ZERO;
-        for (String g : byGroup.keySet()) {
+        for (BrokerPath g : byGroup.keySet()) {
             sum = sum.plus(groupOwnVariance(g));
         }
         return sum.times(1.0 / ((double) byGroup.size() * byGroup.size())).plus(machine());

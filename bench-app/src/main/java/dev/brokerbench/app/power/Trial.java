@@ -1,6 +1,5 @@
 package dev.brokerbench.app.power;
 
-import dev.brokerbench.app.gate.Baseline;
 import dev.brokerbench.app.gate.RegressionGate;
 import dev.brokerbench.app.report.RepeatedCell;
 import dev.brokerbench.app.report.ReportData;
@@ -48,12 +47,12 @@ public record Trial(Plan plan, List<String> refused, List<RegressionGate.Row> sl
     /** The trial of a run the gate compared. */
     public static Trial of(Plan plan, RegressionGate.Outcome outcome, ReportData data, double minutes) {
         String path = plan.aa() ? null : plan.slowdown().path();
-        List<RegressionGate.Row> slowed = outcome.groups().stream().filter(g -> path != null && pathOf(g.name())
-                .equals(path)).toList();
-        List<RegressionGate.Row> others = outcome.groups().stream().filter(g -> path == null || !pathOf(g.name())
-                .equals(path)).toList();
+        List<RegressionGate.Row> slowed = outcome.groups().stream().filter(g -> g.path().path().equals(path))
+                .toList();
+        List<RegressionGate.Row> others = outcome.groups().stream().filter(g -> !g.path().path().equals(path))
+                .toList();
         List<RegressionGate.Verdict> cells = outcome.cells().stream().filter(c -> c.ratio() != null)
-                .filter(c -> path == null || !pathOf(Baseline.groupOf(c.name())).equals(path))
+                .filter(c -> !c.path().path().equals(path))
                 .map(RegressionGate.Row::verdict).toList();
         List<Double> cvs = RepeatedCell.of(data.results()).stream().map(c -> c.overall().cv())
                 .filter(Double::isFinite).toList();
@@ -66,11 +65,6 @@ public record Trial(Plan plan, List<String> refused, List<RegressionGate.Row> sl
     public static Trial refused(Plan plan, List<String> reasons, double minutes) {
         return new Trial(plan, List.copyOf(reasons), List.of(), List.of(), List.of(), RegressionGate.Verdict.OK,
                 false, List.of(), minutes);
-    }
-
-    /** {@code broker / path} to {@code path}. */
-    static String pathOf(String group) {
-        return group.substring(group.indexOf(" / ") + 3);
     }
 
     /** Whether the gate called a slowed path's row slower (REGRESSION or SLOWER). */

@@ -88,7 +88,7 @@ public final class CallTables {
         Map<String, Map<Long, RunResult>> byPath = new LinkedHashMap<>();
         TreeSet<Long> values = new TreeSet<>();
         for (RunResult r : sweep.results()) {
-            byPath.computeIfAbsent(r.broker().brokerId() + " / " + r.client().clientPath(), k -> new TreeMap<>())
+            byPath.computeIfAbsent(r.cellId().brokerPath().toString(), k -> new TreeMap<>())
                     .put(r.workload().point().value(), r);
             values.add(r.workload().point().value());
         }

@@ -37,7 +37,7 @@ public final class ComparisonTable {
             for (int i = 0; i < ranked.size(); i++) {
                 RepeatedCell c = ranked.get(i);
                 Estimate e = c.overall();
-                t.add(List.of(name, c.first().workload().title(), c.series(),
+                t.add(List.of(name, c.first().workload().title(), c.series().toString(),
                         e.defined() ? SummaryTables.rate(e.center()) : "-",
                         interval(e), e.n() > 1 && Double.isFinite(e.cv()) ? String.format(Locale.ROOT, "%.1f %%",
                                 100 * e.cv()) : "-",
@@ -106,9 +106,9 @@ public final class ComparisonTable {
         }
         Comparison d = comparison(ranked, i);
         if (i == 0) {
-            return d.verdict() == Comparison.Verdict.HIGHER ? "fastest; " + d.words(ranked.get(1).series())
-                    : d.words(ranked.get(1).series());
+            return d.verdict() == Comparison.Verdict.HIGHER ? "fastest; " + d.words(ranked.get(1).series().toString())
+                    : d.words(ranked.get(1).series().toString());
         }
-        return d.words(ranked.get(0).series());
+        return d.words(ranked.get(0).series().toString());
     }
 }

@@ -1,5 +1,6 @@
 package dev.brokerbench.app.report;
 
+import dev.brokerbench.core.result.BrokerPath;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
@@ -49,7 +50,7 @@ public final class CurveTables {
                         List<RunResult> points) {
         /** The broker / client path name charts and tables use. */
         public String name() {
-            return broker + " / " + path;
+            return new BrokerPath(broker, path).toString();
         }
 
         /** The point at {@code percent}, if it ran. */

@@ -1,5 +1,7 @@
 package dev.brokerbench.app.report;
 
+import dev.brokerbench.core.result.BrokerPath;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.Status;
 import dev.brokerbench.core.stats.Estimate;
@@ -12,20 +14,16 @@ import java.util.Map;
 /**
  * One cell (broker / client path / case) over its repeats: the overall rate of each repeat and their estimate.
  *
- * @param id      {@code broker / client path / case}
+ * @param id      the broker, client path and case
  * @param repeats the cell's results in repeat order
  * @param overall the estimate of the overall rate of the reported phase
  */
-public record RepeatedCell(String id, List<RunResult> repeats, Estimate overall) {
-
-    public static String id(RunResult r) {
-        return r.broker().brokerId() + " / " + r.client().clientPath() + " / " + r.workload().name();
-    }
+public record RepeatedCell(CellId id, List<RunResult> repeats, Estimate overall) {
 
     /** The cells of {@code results}, in the order their first repeat appears. */
     public static List<RepeatedCell> of(List<RunResult> results) {
-        Map<String, List<RunResult>> byCell = new LinkedHashMap<>();
-        results.forEach(r -> byCell.computeIfAbsent(id(r), k -> new ArrayList<>()).add(r));
+        Map<CellId, List<RunResult>> byCell = new LinkedHashMap<>();
+        results.forEach(r -> byCell.computeIfAbsent(r.cellId(), k -> new ArrayList<>()).add(r));
         List<RepeatedCell> cells = new ArrayList<>();
         byCell.forEach((id, rs) -> {
             List<RunResult> sorted = rs.stream().sorted(Comparator.comparingInt(r -> r.repeatOrSingle().index()))
@@ -71,7 +69,7 @@ public record RepeatedCell(String id, List<RunResult> repeats, Estimate overall)
     }
 
     /** Broker / client path, the series a chart draws the cell in. */
-    public String series() {
-        return id.substring(0, id.lastIndexOf(" / "));
+    public BrokerPath series() {
+        return id.brokerPath();
     }
 }

@@ -3,6 +3,7 @@ package dev.brokerbench.app.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.io.JsonInput;
+import dev.brokerbench.core.result.BrokerPath;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RunResult;
 import java.io.IOException;
@@ -38,6 +39,11 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
      */
     public record JmhScore(String benchmark, String broker, String clientPath, int payloadBytes, double msgPerSec,
                            double errorMsgPerSec, String rawScore) {
+        /** The broker and client path it measured. */
+        public BrokerPath series() {
+            return new BrokerPath(broker, clientPath);
+        }
+
         /** The widest error, as a share of the score, at which a score is read as a figure to rank on. */
         public static final double RANKABLE_ERROR = 0.10;
 
@@ -71,13 +77,13 @@ public record ReportData(List<RunResult> results, RunRecord run, List<JmhScore> 
         StringBuilder sb = new StringBuilder(run == null ? "Results" : "Run " + run.runId() + " at scale "
                 + run.scale() + " of the published message counts");
         java.util.SortedSet<String> brokers = new java.util.TreeSet<>();
-        java.util.Set<String> paths = new java.util.HashSet<>();
+        java.util.Set<BrokerPath> paths = new java.util.HashSet<>();
         java.util.SortedSet<String> cases = new java.util.TreeSet<>();
         Map<String, java.util.Set<String>> sweeps = new java.util.TreeMap<>();
         int repeats = 1;
         for (RunResult r : results) {
             brokers.add(r.broker().brokerId());
-            paths.add(r.broker().brokerId() + " / " + r.client().clientPath());
+            paths.add(r.cellId().brokerPath());
             if (r.workload().point() == null) {
                 cases.add(r.workload().name());
             } else {

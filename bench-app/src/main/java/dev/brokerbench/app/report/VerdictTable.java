@@ -50,7 +50,7 @@ public final class VerdictTable {
         for (int i = 0; i < ranked.size(); i++) {
             RepeatedCell c = ranked.get(i);
             Estimate e = c.overall();
-            t.add(List.of(c.series(), e.defined() ? SummaryTables.rate(e.center()) : "-", ComparisonTable.interval(e),
+            t.add(List.of(c.series().toString(), e.defined() ? SummaryTables.rate(e.center()) : "-", ComparisonTable.interval(e),
                     ranked.size() < 2 ? ALONE : ComparisonTable.ranking(ranked, i), c.status().toString()));
         }
         return t;

@@ -3,6 +3,7 @@ package dev.brokerbench.app.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.machine.Calibration;
 import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.result.Json;
@@ -24,7 +25,7 @@ class BaselinesTest {
 
     private Path write(String name, Conditions conditions) throws Exception {
         Figures run = new Figures(conditions,
-                Map.of("a / p / c1", new Figures.Cell("clients=4", List.of(900.0, 1000.0, 1100.0), true)));
+                Map.of(CellId.parse("a / p / c1"), new Figures.Cell("clients=4", List.of(900.0, 1000.0, 1100.0), true)));
         Baseline b = Baseline.of(name, List.of(run, run));
         Path file = dir.resolve(name + ".json");
         Files.writeString(file, Json.mapper().writeValueAsString(b));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.machine.Calibration;
 import dev.brokerbench.core.machine.HarnessReference;
 import dev.brokerbench.core.model.InvalidConfigException;
@@ -32,13 +33,13 @@ class RegressionGateTest {
      */
     private static Figures run(long seed, double spread, double... pathFactors) {
         Random random = new Random(seed);
-        Map<String, Figures.Cell> cells = new LinkedHashMap<>();
+        Map<CellId, Figures.Cell> cells = new LinkedHashMap<>();
         for (int g = 0; g < GROUPS.length; g++) {
             for (int c = 0; c < 6; c++) {
                 double factor = pathFactors.length > g ? pathFactors[g] : 1.0;
                 List<Double> repeats = List.of(0, 1, 2).stream()
                         .map(i -> 1000 * factor * Math.exp(spread * random.nextGaussian())).toList();
-                cells.put(GROUPS[g] + " / c" + (c + 1), new Figures.Cell(PARITY, repeats, true));
+                cells.put(CellId.parse(GROUPS[g] + " / c" + (c + 1)), new Figures.Cell(PARITY, repeats, true));
             }
         }
         return new Figures(CONDITIONS, cells);
@@ -104,9 +105,9 @@ class RegressionGateTest {
     @Test
     void anUnchangedRunPassesAndNoSingleNoisyCellFailsIt() {
         Figures fresh = run(3, 0.05);
-        Map<String, Figures.Cell> cells = new LinkedHashMap<>(fresh.cells());
+        Map<CellId, Figures.Cell> cells = new LinkedHashMap<>(fresh.cells());
         // one cell 20 % down with 10 % noise: shown, never failed
-        cells.put("a / p / c1", new Figures.Cell(PARITY, List.of(800.0, 880.0, 720.0), true));
+        cells.put(CellId.parse("a / p / c1"), new Figures.Cell(PARITY, List.of(800.0, 880.0, 720.0), true));
         RegressionGate.Outcome outcome = RegressionGate.check(steadyBaseline(), new Figures(CONDITIONS, cells));
         assertThat(outcome.passed()).as(outcome.table().console()).isTrue();
     }
@@ -121,21 +122,21 @@ class RegressionGateTest {
 
     @Test
     void aCollapsedALossyAndAMissingCellFailWhatANarrowedRunDidNotSelectDoesNot() {
-        Map<String, Figures.Cell> fresh = new LinkedHashMap<>(run(3, 0.05).cells());
-        fresh.put("a / p / c2", new Figures.Cell(PARITY, List.of(400.0, 420.0, 380.0), true));
+        Map<CellId, Figures.Cell> fresh = new LinkedHashMap<>(run(3, 0.05).cells());
+        fresh.put(CellId.parse("a / p / c2"), new Figures.Cell(PARITY, List.of(400.0, 420.0, 380.0), true));
         assertThat(RegressionGate.check(steadyBaseline(), new Figures(CONDITIONS, fresh)).cells())
                 .filteredOn(r -> r.name().equals("a / p / c2")).extracting(RegressionGate.Row::verdict)
                 .containsExactly(RegressionGate.Verdict.COLLAPSED);
         fresh = new LinkedHashMap<>(run(3, 0.05).cells());
-        fresh.put("a / p / c3", new Figures.Cell(PARITY, List.of(1000.0, 1000.0, 1000.0), false));
+        fresh.put(CellId.parse("a / p / c3"), new Figures.Cell(PARITY, List.of(1000.0, 1000.0, 1000.0), false));
         assertThat(RegressionGate.check(steadyBaseline(), new Figures(CONDITIONS, fresh)).passed()).isFalse();
         fresh = new LinkedHashMap<>(run(3, 0.05).cells());
-        fresh.remove("a / p / c4");
+        fresh.remove(CellId.parse("a / p / c4"));
         assertThat(RegressionGate.check(steadyBaseline(), new Figures(CONDITIONS, fresh)).passed())
                 .as("c4 ran for the other paths but not for a / p").isFalse();
-        Map<String, Figures.Cell> narrowed = new LinkedHashMap<>();
+        Map<CellId, Figures.Cell> narrowed = new LinkedHashMap<>();
         run(3, 0.05).cells().forEach((id, cell) -> {
-            if (!id.startsWith("a / p")) {
+            if (!id.toString().startsWith("a / p")) {
                 narrowed.put(id, cell);
             }
         });
@@ -147,7 +148,7 @@ class RegressionGateTest {
 
     @Test
     void refusesRunsOfAnotherScaleDurationRuntimeOrMachineAndSaysWhy() {
-        Map<String, Figures.Cell> same = run(3, 0.05).cells();
+        Map<CellId, Figures.Cell> same = run(3, 0.05).cells();
         assertThat(refusal(new Conditions(0.05, null, "local", MACHINE), same))
                 .anyMatch(r -> r.contains("scale") && r.contains("0.02") && r.contains("0.05"));
         assertThat(refusal(new Conditions(0.02, 5.0, "local", MACHINE), same))
@@ -169,8 +170,8 @@ class RegressionGateTest {
 
     @Test
     void refusesACellThatRanWithOtherParitySettings() {
-        Map<String, Figures.Cell> fresh = new LinkedHashMap<>(run(3, 0.05).cells());
-        fresh.put("b / q / c5", new Figures.Cell("clients=8 payloadBytes=1024 persistent=true",
+        Map<CellId, Figures.Cell> fresh = new LinkedHashMap<>(run(3, 0.05).cells());
+        fresh.put(CellId.parse("b / q / c5"), new Figures.Cell("clients=8 payloadBytes=1024 persistent=true",
                 List.of(1000.0, 1000.0, 1000.0), true));
         assertThat(refusal(CONDITIONS, fresh)).singleElement().asString().contains("b / q / c5", "clients=8",
                 "clients=4");
@@ -178,14 +179,14 @@ class RegressionGateTest {
 
     @Test
     void refusesAFreshRunOfFewerThanThreeRepeatsInsteadOfPassingIt() {
-        Map<String, Figures.Cell> single = new LinkedHashMap<>();
+        Map<CellId, Figures.Cell> single = new LinkedHashMap<>();
         run(3, 0.05, 0.5).cells().forEach((id, c) -> single.put(id, new Figures.Cell(c.parity(),
                 c.repeats().subList(0, 1), true)));
         assertThat(refusal(CONDITIONS, single)).singleElement().asString().contains("1 repeat(s) per cell",
                 "--repeat 3");
     }
 
-    private static List<String> refusal(Conditions conditions, Map<String, Figures.Cell> cells) {
+    private static List<String> refusal(Conditions conditions, Map<CellId, Figures.Cell> cells) {
         try {
             RegressionGate.check(steadyBaseline(), new Figures(conditions, cells));
         } catch (RegressionGate.Refused refused) {
@@ -198,7 +199,7 @@ class RegressionGateTest {
     void aBaselineNeedsTwoRunsOfThreeRepeatsAndRefusesAnOlderFormat() throws Exception {
         assertThatThrownBy(() -> Baseline.of("x", List.of(run(1, 0.05))))
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("at least 2");
-        Map<String, Figures.Cell> two = Map.of("a / p / c1", new Figures.Cell(PARITY, List.of(1000.0, 990.0), true));
+        Map<CellId, Figures.Cell> two = Map.of(CellId.parse("a / p / c1"), new Figures.Cell(PARITY, List.of(1000.0, 990.0), true));
         assertThatThrownBy(() -> Baseline.of("x", List.of(new Figures(CONDITIONS, two), new Figures(CONDITIONS, two))))
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("--repeat 3");
         Path old = tmp.resolve("old.json");
@@ -208,7 +209,7 @@ class RegressionGateTest {
         Path written = tmp.resolve("new.json");
         Files.writeString(written, Json.mapper().writeValueAsString(steadyBaseline()));
         assertThat(Baseline.read(written)).isEqualTo(steadyBaseline());
-        assertThat(Baseline.read(written).cells().get("a / p / c1").runs()).hasSize(2);
+        assertThat(Baseline.read(written).cells().get(CellId.parse("a / p / c1")).runs()).hasSize(2);
     }
 
     private static HarnessReference harness(double cpu, double harness) {
@@ -291,7 +292,7 @@ class RegressionGateTest {
             assertThat(Baselines.choose(dir, committed.conditions()).file()).isEqualTo(file);
             for (int run = 0; run < committed.runs(); run++) {
                 int k = run;
-                Map<String, Figures.Cell> one = new LinkedHashMap<>();
+                Map<CellId, Figures.Cell> one = new LinkedHashMap<>();
                 committed.cells().forEach((id, c) -> {
                     if (c.runs().size() > k) {
                         one.put(id, new Figures.Cell(c.parity(), c.runs().get(k), true));

@@ -7,6 +7,7 @@ import dev.brokerbench.app.gate.Baseline;
 import dev.brokerbench.app.gate.Baselines;
 import dev.brokerbench.app.gate.Figures;
 import dev.brokerbench.app.gate.RegressionGate;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.io.JsonMutation;
 import dev.brokerbench.core.model.InvalidConfigException;
 import java.nio.file.Files;
@@ -50,7 +51,7 @@ class BaselineFileProperties {
 
     /** The baseline's first run as a fresh run's figures. */
     private static Figures firstRun(Baseline baseline) {
-        Map<String, Figures.Cell> cells = new LinkedHashMap<>();
+        Map<CellId, Figures.Cell> cells = new LinkedHashMap<>();
         baseline.cells().forEach((id, c) -> cells.put(id, new Figures.Cell(c.parity(), c.runs().get(0), true)));
         return new Figures(baseline.conditions(), cells,
                 baseline.harness().isEmpty() ? null : baseline.harness().get(0));

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import dev.brokerbench.app.gate.Baseline;
 import dev.brokerbench.app.gate.Conditions;
 import dev.brokerbench.app.gate.RegressionGate;
+import dev.brokerbench.core.result.BrokerPath;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.machine.Calibration;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class PowerSeriesTest {
     private static final Baseline BASELINE = new Baseline(Baseline.SCHEMA, "t",
             new Conditions(0.05, 2.0, "local", new Calibration(2, 5000, 180, 30, 2000, "/x")), 2,
-            Map.of("a / p / c1", new Baseline.Cell("x", List.of(List.of(1.0, 1.0, 1.0), List.of(1.0, 1.0, 1.0)))),
+            Map.of(CellId.parse("a / p / c1"), new Baseline.Cell("x", List.of(List.of(1.0, 1.0, 1.0), List.of(1.0, 1.0, 1.0)))),
             List.of());
 
     @Test
@@ -30,7 +32,7 @@ class PowerSeriesTest {
     }
 
     private static RegressionGate.Row row(String name, double ratio, RegressionGate.Verdict v) {
-        return new RegressionGate.Row(name, Double.NaN, Double.NaN,
+        return new RegressionGate.Row(name, BrokerPath.parse(name), Double.NaN, Double.NaN,
                 new RegressionGate.Ratio(ratio, ratio * 0.95, ratio * 1.05, 0.99, 0.08), v);
     }
 

@@ -33,15 +33,14 @@ public final class ResultStore {
 
     public Path write(RunResult result) {
         Repeat repeat = result.repeatOrSingle();
-        String cell = result.broker().brokerId() + "__" + result.client().clientPath() + "__"
-                + result.workload().name() + (repeat.of() > 1 ? "__r" + repeat.index() : "");
+        CellId id = result.cellId();
+        String cell = id.fileStem() + (repeat.of() > 1 ? "__r" + repeat.index() : "");
         for (PhaseResult phase : result.phases() == null ? List.<PhaseResult>of() : result.phases()) {
             phase.logs().forEach((metric, log) -> {
                 Path file = inside(dir.resolve(HISTOGRAMS), cell + "__" + phase.name() + "__" + metric.fileName()
                         + ".hlog");
                 try {
-                    log.write(file, result.broker().brokerId() + " / " + result.client().clientPath() + " / "
-                            + result.workload().name() + ", phase " + phase.name() + ": " + metric.description());
+                    log.write(file, id + ", phase " + phase.name() + ": " + metric.description());
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot write " + file, e);
                 }

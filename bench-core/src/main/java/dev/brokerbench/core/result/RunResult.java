@@ -55,6 +55,11 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
         brokerPressure = brokerPressure == null ? List.of() : brokerPressure;
     }
 
+    /** The broker, client path and case this result measured. */
+    public CellId cellId() {
+        return CellId.of(this);
+    }
+
     /** The repeat, {@link Repeat#SINGLE} for results written before repeats existed. */
     public Repeat repeatOrSingle() {
         return repeat == null ? Repeat.SINGLE : repeat;

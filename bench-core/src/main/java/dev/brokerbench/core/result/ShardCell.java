@@ -29,9 +29,14 @@ public record ShardCell(@Required Shard shard, @Required String broker, @Require
         phases = List.copyOf(phases);
     }
 
-    /** The cell's key: the same in every shard of the run. */
+    /** The broker, client path and case. */
+    public CellId cellId() {
+        return new CellId(broker, path, workload);
+    }
+
+    /** The cell's key: its place in the run's order and its id, the same in every shard of the run. */
     public String key() {
-        return position + " " + broker + "/" + path + " " + workload;
+        return position + " " + cellId();
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.brokerbench.core.shard;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.CellId;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.Status;
 import java.util.List;
@@ -10,13 +11,14 @@ import java.util.List;
 /**
  * One cell of a sharded run, its shards' records merged.
  *
- * @param key        the cell's place, broker, path and case
+ * @param key        the cell's place in the run's order and its id
+ * @param cell       the broker, client path and case
  * @param phases     every phase of every pass, the shards' figures joined
  * @param accounting the measured pass's publish phase against its drain, over every shard's sends and receipts
  * @param warmupAccounting the same for the warm-up pass; null without one
  * @param status     what the accounting and the shards' errors say
  */
-public record MergedCell(String key, String broker, String path, String workload, List<Phase> phases,
+public record MergedCell(String key, CellId cell, List<Phase> phases,
                          Accounting accounting, Accounting warmupAccounting, Status status) {
     public MergedCell {
         phases = List.copyOf(phases);

@@ -129,7 +129,7 @@ public final class ShardMerge {
             }
         }
         List<String> errors = phases.stream().flatMap(p -> p.errors().stream()).toList();
-        return new MergedCell(one.key(), one.broker(), one.path(), one.workload(), phases, measured, warmup,
+        return new MergedCell(one.key(), one.cellId(), phases, measured, warmup,
                 status(measured, errors));
     }
 

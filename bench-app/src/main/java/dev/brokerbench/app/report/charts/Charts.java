@@ -1,5 +1,6 @@
 package dev.brokerbench.app.report.charts;
 
+import dev.brokerbench.core.result.BrokerPath;
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
 import java.util.function.Function;
@@ -72,6 +73,10 @@ public final class Charts {
             return colors.getOrDefault(name, Color.DARK_GRAY);
         }
 
+        public Color of(BrokerPath series) {
+            return of(series.toString());
+        }
+
         /** This palette where {@code alias} has the colour of {@code name} (e.g. a p99 line of a series). */
         public Palette withAlias(String alias, String name) {
             Map<String, Color> map = new LinkedHashMap<>(colors);
@@ -83,12 +88,12 @@ public final class Charts {
     public static Palette palette(List<RunResult> results, List<JmhScore> jmh) {
         Set<String> names = new LinkedHashSet<>();
         results.forEach(r -> names.add(series(r)));
-        jmh.forEach(j -> names.add(j.broker() + " / " + j.clientPath()));
+        jmh.forEach(j -> names.add(j.series().toString()));
         return Palette.of(names);
     }
 
     static String series(RunResult r) {
-        return r.broker().brokerId() + " / " + r.client().clientPath();
+        return r.cellId().brokerPath().toString();
     }
 
     /** The published figures: messages over time of the reported phase, per broker and client path. */
@@ -139,7 +144,7 @@ public final class Charts {
 
     private static Map<String, List<RepeatedCell>> bySeries(List<RepeatedCell> cells) {
         Map<String, List<RepeatedCell>> map = new LinkedHashMap<>();
-        cells.forEach(c -> map.computeIfAbsent(c.series(), k -> new ArrayList<>()).add(c));
+        cells.forEach(c -> map.computeIfAbsent(c.series().toString(), k -> new ArrayList<>()).add(c));
         return map;
     }
 
@@ -217,12 +222,12 @@ public final class Charts {
         List<String> benches = scores.stream().map(s -> s.benchmark() + " " + (s.payloadBytes() / 1024) + "KB")
                 .distinct().toList();
         Set<String> targets = new LinkedHashSet<>();
-        scores.forEach(s -> targets.add(s.broker() + " / " + s.clientPath()));
+        scores.forEach(s -> targets.add(s.series().toString()));
         for (String target : targets) {
             List<Double> values = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
             for (String bench : benches) {
-                JmhScore s = scores.stream().filter(j -> (j.broker() + " / " + j.clientPath()).equals(target)
+                JmhScore s = scores.stream().filter(j -> j.series().toString().equals(target)
                         && (j.benchmark() + " " + (j.payloadBytes() / 1024) + "KB").equals(bench)).findFirst()
                         .orElse(null);
                 values.add(s == null ? 1.0 : Math.max(1, s.msgPerSec()));

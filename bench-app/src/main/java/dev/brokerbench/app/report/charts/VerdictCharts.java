@@ -2,6 +2,7 @@ package dev.brokerbench.app.report.charts;
 
 import dev.brokerbench.app.report.ComparisonTable;
 import dev.brokerbench.app.report.RepeatedCell;
+import dev.brokerbench.core.result.BrokerPath;
 import dev.brokerbench.core.stats.Comparison;
 import dev.brokerbench.core.stats.Estimate;
 import java.awt.BasicStroke;
@@ -125,10 +126,8 @@ public final class VerdictCharts {
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < ranked.size(); i++) {
             RepeatedCell c = ranked.get(i);
-            String series = c.series();
-            int slash = series.indexOf(" / ");
-            rows.add(new Row(slash < 0 ? series : series.substring(0, slash),
-                    slash < 0 ? "" : series.substring(slash + 3), palette.of(series), c.overall(), word(ranked, i),
+            BrokerPath series = c.series();
+            rows.add(new Row(series.broker(), series.path(), palette.of(series), c.overall(), word(ranked, i),
                     wordColor(ranked, i), c.status().ok() ? null : c.status().toString()));
         }
         double top = ranked.stream().map(RepeatedCell::overall).filter(Estimate::defined).mapToDouble(Estimate::center)

@@ -233,7 +233,7 @@ public final class HtmlPage {
         }
         List<Flag> flags = new ArrayList<>();
         for (RunResult r : data.results()) {
-            String cell = r.broker().brokerId() + " / " + r.client().clientPath() + " / " + SummaryTables.caseLabel(r);
+            String cell = r.cellId().brokerPath() + " / " + SummaryTables.caseLabel(r);
             if (!r.status().ok()) {
                 flags.add(new Flag(r.status().toString(), true, cell, r.rpc() != null ? r.rpc().summary()
                         : r.accounting() == null ? "no accounting" : r.accounting().summary()));
@@ -250,7 +250,7 @@ public final class HtmlPage {
                 r.brokerPressure().forEach(c -> flags.add(new Flag("memory pressure", false, cell, "the broker " + c)));
             }
             if (r.caveats() != null && r.repeatOrSingle().index() == 1) { // said once per cell, not per repeat
-                r.caveats().forEach(c -> flags.add(new Flag("not equivalent", false, RepeatedCell.id(r), c)));
+                r.caveats().forEach(c -> flags.add(new Flag("not equivalent", false, r.cellId().toString(), c)));
             }
             r.phases().stream().filter(p -> p.reported() && p.resources().clientSaturated()).findFirst()
                     .ifPresent(p -> flags.add(new Flag("client-limited", false, cell, p.resources().clientLimit()
@@ -318,7 +318,7 @@ public final class HtmlPage {
         TextTable t = new TextTable(List.of("broker / client path", "setting", "value"));
         Map<String, Map<String, String>> seen = new LinkedHashMap<>();
         for (RunResult r : results) {
-            seen.putIfAbsent(r.broker().brokerId() + " / " + r.client().clientPath() + " (" + r.client().library()
+            seen.putIfAbsent(r.cellId().brokerPath() + " (" + r.client().library()
                     + " " + r.client().version() + ")", new java.util.TreeMap<>(r.client().settings()));
         }
         seen.forEach((k, v) -> v.forEach((key, value) -> {
