@@ -8,12 +8,12 @@ import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.run.CellContext;
 import dev.brokerbench.core.run.ProgressListener;
 import dev.brokerbench.core.run.ScenarioRunner;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -54,7 +54,7 @@ public final class CeilingCommand implements Callable<Integer> {
                         new Phase("consume", Action.CONSUME, null, false))).withClients(clients)
                         .withMessages(messages, 0).withIdleTimeout(2);
                 ScenarioRunner.Outcome o = new ScenarioRunner(ProgressListener.NONE)
-                        .run(w, path.driver(), OptionalLong.empty(), "ceiling");
+                        .run(w, CellContext.of(path.driver(), "ceiling"));
                 PhaseResult publish = o.measured().phases().get(0);
                 PhaseResult consume = o.measured().phases().get(1);
                 out.printf(Locale.ROOT, "round %d  %-24s publish %,12.0f msg/s   consume %,12.0f msg/s   exact=%s%s%n",

@@ -9,7 +9,6 @@ import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.PhaseResult;
 import java.util.List;
-import java.util.OptionalLong;
 
 /**
  * The harness half of a {@link HarnessReference}: the suite's own runner, stamping, accounting, histograms and window
@@ -37,8 +36,7 @@ public final class HarnessProbe {
                 .withMessages(messages, 0).withIdleTimeout(2);
         try {
             ScenarioRunner.Outcome o = new ScenarioRunner(ProgressListener.NONE)
-                    .run(w, new LoopbackDriver(new LoopbackBroker(), false),
-                            OptionalLong.empty(), "harness");
+                    .run(w, CellContext.of(new LoopbackDriver(new LoopbackBroker(), false), "harness"));
             if (!o.measured().accounting().exact()) {
                 throw new IllegalStateException("the harness reference lost track of its own messages: "
                         + o.measured().accounting().summary());

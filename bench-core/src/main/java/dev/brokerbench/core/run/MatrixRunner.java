@@ -13,7 +13,6 @@ import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.SearchStep;
 import dev.brokerbench.core.result.SustainedRate;
 import dev.brokerbench.core.run.remote.ConsumerProcesses;
-import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -289,13 +288,17 @@ public final class MatrixRunner {
         try (BrokerQueuesDriver driver = new BrokerQueuesDriver(
                 path.create(descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()),
                 descriptor.queues(), broker::endpoint)) {
+            CellContext cell = CellContext.of(driver, label).withBrokerPid(broker.pid())
+                    .withSetupModes(Requirements.setupModes(runtime, path))
+                    .withFaults(control(runtime, broker, driver::brokerRestarted), new ConsumerProcesses(path.id(),
+                            descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan).sharded(sharding);
             if (sharding != null) {
                 sharding.beginCell(label, position);
             }
             SustainedRate search = null;
             if (workload.curvePoint()) {
-                search = searchFor(descriptor.id() + "/" + path.id(), workload, runner, driver, broker);
+                search = searchFor(descriptor.id() + "/" + path.id(), workload, runner, cell);
                 if (!search.found()) {
                     listener.cellFailed(descriptor.id(), path.id(), workload, "the rate search found no rate this"
                             + " path sustained (search: " + search.endDescription() + "; " + search.steps().size()
@@ -305,11 +308,8 @@ public final class MatrixRunner {
                 }
                 workload = workload.atRate(search.highest() * workload.point().value() / 100.0);
             }
-            ScenarioRunner.Outcome outcome = workload.calls()
-                    ? runner.runCalls(workload, driver, broker.pid(), label)
-                    : runner.run(workload, driver, broker.pid(), label,
-                    Requirements.setupModes(runtime, path), control(runtime, broker, driver::brokerRestarted), new ConsumerProcesses(path.id(),
-                            descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()));
+            ScenarioRunner.Outcome outcome = workload.calls() ? runner.runCalls(workload, cell)
+                    : runner.run(workload, cell);
             ScenarioRunner.Pass warmup = outcome.warmup();
             if (sharding != null) {
                 listener.shardCell(sharding.cell(descriptor.id(), path.id(), workload.name(), position));
@@ -338,16 +338,16 @@ public final class MatrixRunner {
     }
 
     /** The curve's search on this broker and path: run by its first point, then shared. */
-    private SustainedRate searchFor(String pair, Workload point, ScenarioRunner runner, Driver driver,
-                                    BrokerInstance broker) throws InterruptedException {
+    private SustainedRate searchFor(String pair, Workload point, ScenarioRunner runner, CellContext cell)
+            throws InterruptedException {
         String key = pair + "/" + point.point().series();
         SustainedRate known = searches.get(key);
         if (known != null) {
             return known;
         }
         String label = pair + " " + point.point().series();
-        SustainedRate found = runner.searchRate(point.withQueue(point.queue() + ".search"), driver, broker.pid(),
-                label, step -> listener.searchStep(label, step));
+        SustainedRate found = runner.searchRate(point.withQueue(point.queue() + ".search"), cell.withLabel(label),
+                step -> listener.searchStep(label, step));
         searches.put(key, found);
         return found;
     }

@@ -15,25 +15,36 @@ import java.util.OptionalLong;
  * @param workload  the (scaled) workload
  * @param phase     the phase
  * @param messages  messages in this phase (measured or warm-up pass)
- * @param driver    the client path
- * @param brokerPid for the broker's CPU time, when known
+ * @param cell      the cell's driver, broker and fault controls
  * @param label     e.g. {@code artemis/artemis-core-jms c1 publish (sync)}
  * @param progress  progress bar hook
  * @param limits    timeouts
  * @param fault     the fault to inject into this phase, or null
- * @param control   kills the broker for the fault
- * @param consumerProcesses starts consumers in their own processes (for a fault that kills one), or null
  * @param window    how the phase's rate windows are cut
  * @param part      the clients this process runs (all, or a shard's)
  */
-record PhaseContext(Workload workload, Phase phase, long messages, Driver driver, OptionalLong brokerPid,
-                    String label, ProgressListener progress, Limits limits, Fault fault, BrokerControl control,
-                    ConsumerProcesses consumerProcesses, RateWindow window, ShardPart part) {
+record PhaseContext(Workload workload, Phase phase, long messages, CellContext cell, String label,
+                    ProgressListener progress, Limits limits, Fault fault, RateWindow window, ShardPart part) {
 
     /** The same context for another phase (e.g. the publishers of a live phase), with its own label and listener. */
     PhaseContext as(Phase other, String otherLabel, ProgressListener listener) {
-        return new PhaseContext(workload, other, messages, driver, brokerPid, otherLabel, listener, limits, fault,
-                control, consumerProcesses, window, part);
+        return new PhaseContext(workload, other, messages, cell, otherLabel, listener, limits, fault, window, part);
+    }
+
+    Driver driver() {
+        return cell.driver();
+    }
+
+    OptionalLong brokerPid() {
+        return cell.brokerPid();
+    }
+
+    BrokerControl control() {
+        return cell.control();
+    }
+
+    ConsumerProcesses consumerProcesses() {
+        return cell.consumerProcesses();
     }
 
     /**

@@ -17,13 +17,10 @@ import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.result.SearchStep;
 import dev.brokerbench.core.result.SustainedRate;
 import dev.brokerbench.core.result.Sizing;
-import dev.brokerbench.core.run.remote.ConsumerProcesses;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.RpcServer;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -135,14 +132,14 @@ public final class ScenarioRunner {
         return plan.measuredMessages(workload.messages(), warm.lastRate(), workload.clients());
     }
 
-    /** The driver of the measured pass: held back when the plan slows its path (the gate's experiment). */
-    private Driver slowed(Driver driver, Workload workload, long messages) {
+    /** The cell of the measured pass: its driver held back when the plan slows its path (the gate's experiment). */
+    private CellContext slowed(CellContext cell, Workload workload, long messages) {
         if (plan.slowdown() == null) {
-            return driver;
+            return cell;
         }
         Action reported = workload.phases().stream().filter(Phase::reported).map(Phase::action).findFirst()
                 .orElseThrow();
-        return plan.slowdown().applyTo(driver, reported, messages);
+        return cell.withDriver(plan.slowdown().applyTo(cell.driver(), reported, messages));
     }
 
     private Sizing sizing(WarmedUp warm, long measured, List<Sizing.Attempt> attempts) {
@@ -203,12 +200,11 @@ public final class ScenarioRunner {
      * Phases and accounting of one pass.
      *
      * @param phases     every phase in order
-     * @param accounting the publish phase reconciled against the consume phase that drained it
+     * @param accounting the publish phase reconciled against the consume phase that drained it; null for calls
+     * @param rpc        the calls' accounting; null for a queue pass
+     * @param fault      what the pass's fault did; null without one
      */
-    public record Pass(List<PhaseResult> phases, Accounting accounting, RpcAccounting rpc) {
-        Pass(List<PhaseResult> phases, Accounting accounting) {
-            this(phases, accounting, null);
-        }
+    public record Pass(List<PhaseResult> phases, Accounting accounting, RpcAccounting rpc, FaultOutcome fault) {
     }
 
     /**
@@ -221,64 +217,40 @@ public final class ScenarioRunner {
                           boolean slowed) {
     }
 
-    /** Runs with every publish mode available. */
-    public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label)
-            throws InterruptedException, BrokerStartException {
-        return run(workload, driver, brokerPid, label, EnumSet.allOf(PublishMode.class), BrokerControl.NONE);
-    }
-
     /**
-     * @param setupModes publish modes the pair supports; a set-up (not reported) publish phase whose mode is missing
-     *                   uses the other one, and its result records the mode actually used
+     * The warm-up passes, then the measured pass (sized by the plan, run again while disturbed or when it missed
+     * {@code --duration}); the workload's fault in the measured pass only.
      */
-    /**
-     * @param control kills and restarts the broker for the workload's fault (measured pass only; the warm-up pass
-     *                runs without it)
-     */
-    public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label,
-                       Set<PublishMode> setupModes, BrokerControl control)
-            throws InterruptedException, BrokerStartException {
-        return run(workload, driver, brokerPid, label, setupModes, control, null);
-    }
-
-    /**
-     * @param consumerProcesses starts consumers in their own processes, for a fault that kills one; null if this
-     *                          runner cannot (such a workload then fails with that reason)
-     */
-    public Outcome run(Workload workload, Driver driver, OptionalLong brokerPid, String label,
-                       Set<PublishMode> setupModes, BrokerControl control, ConsumerProcesses consumerProcesses)
-            throws InterruptedException, BrokerStartException {
+    public Outcome run(Workload workload, CellContext cell) throws InterruptedException, BrokerStartException {
         WarmedUp warm;
         try {
-            warm = warmUp(workload, label, (messages, passLabel) -> pass(workload, messages, driver, brokerPid,
-                    passLabel, setupModes, null, control, new FaultOutcome[1], consumerProcesses));
+            warm = warmUp(workload, cell.label(), (messages, passLabel) -> pass(workload, messages, cell, passLabel,
+                    null));
         } catch (InterruptedException | BrokerStartException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e); // a queue pass throws nothing else
         }
-        BrokerCount leftover = leftover(warm.last(), driver, workload);
-        FaultOutcome[] fault = new FaultOutcome[1];
+        BrokerCount leftover = leftover(warm.last(), cell.driver(), workload);
         long messages = measuredMessages(workload, warm);
         boolean retries = workload.fault() == null;
         Measured measured;
         try {
-            measured = measure(retries, label, messages, sized -> pass(workload, messages, slowed(driver, workload,
-                    messages), brokerPid, sized, setupModes, workload.fault(), control, fault, consumerProcesses));
+            measured = measure(retries, cell.label(), messages, sized -> pass(workload, messages,
+                    slowed(cell, workload, messages), sized, workload.fault()));
             if (retries && !drainsAtDepth(workload) && plan.missed(measured.reported().activeSeconds())) {
                 long again = resized(workload, measured);
-                measured = measured.then(measure(true, label + " sized again", again, sized -> pass(workload, again,
-                        slowed(driver, workload, again), brokerPid, sized, setupModes, null, control, fault,
-                        consumerProcesses)));
+                measured = measured.then(measure(true, cell.label() + " sized again", again, sized -> pass(workload,
+                        again, slowed(cell, workload, again), sized, null)));
             }
         } catch (InterruptedException | BrokerStartException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e); // a queue pass throws nothing else
         }
-        return new Outcome(warm.last(), measured.pass(), fault[0], leftover,
+        return new Outcome(warm.last(), measured.pass(), measured.pass().fault(), leftover,
                 sizing(warm, measured.messages(), measured.attempts()), plan.slowdown() != null
-                && slowed(driver, workload, messages) != driver);
+                && slowed(cell, workload, messages) != cell);
     }
 
     /**
@@ -293,18 +265,18 @@ public final class ScenarioRunner {
      * An RPC or one-way workload: the server sessions start, then the warm-up passes and the measured pass run
      * against them, and they stop.
      */
-    public Outcome runCalls(Workload workload, Driver driver, OptionalLong brokerPid, String label) throws Exception {
+    public Outcome runCalls(Workload workload, CellContext cell) throws Exception {
         ServerTally tally = new ServerTally();
-        try (RpcServer server = driver.rpcServer(workload.queue(), workload.rpc().servers(), tally)) {
-            WarmedUp warm = warmUp(workload, label, (messages, passLabel) -> callPass(workload, messages, driver,
-                    brokerPid, passLabel, server, tally));
+        try (RpcServer server = cell.driver().rpcServer(workload.queue(), workload.rpc().servers(), tally)) {
+            WarmedUp warm = warmUp(workload, cell.label(), (messages, passLabel) -> callPass(workload, messages, cell,
+                    passLabel, server, tally));
             long messages = measuredMessages(workload, warm);
-            Measured measured = measure(true, label, messages, passLabel -> callPass(workload, messages, driver,
-                    brokerPid, passLabel, server, tally));
+            Measured measured = measure(true, cell.label(), messages, passLabel -> callPass(workload, messages, cell,
+                    passLabel, server, tally));
             if (plan.missed(measured.reported().activeSeconds())) {
                 long again = resized(workload, measured);
-                measured = measured.then(measure(true, label + " sized again", again, passLabel -> callPass(workload,
-                        again, driver, brokerPid, passLabel, server, tally)));
+                measured = measured.then(measure(true, cell.label() + " sized again", again, passLabel ->
+                        callPass(workload, again, cell, passLabel, server, tally)));
             }
             return new Outcome(warm.last(), measured.pass(), null, null,
                     sizing(warm, measured.messages(), measured.attempts()), false);
@@ -316,7 +288,7 @@ public final class ScenarioRunner {
      * of its own at the offered rate for the search's step length, on the curve's queue; {@code told} hears of each
      * step as it is judged.
      */
-    public SustainedRate searchRate(Workload curve, Driver driver, OptionalLong brokerPid, String label,
+    public SustainedRate searchRate(Workload curve, CellContext cell,
                                     java.util.function.Consumer<SearchStep> told) throws InterruptedException {
         RateSearch spec = curve.search();
         int clients = curve.clients();
@@ -325,9 +297,8 @@ public final class ScenarioRunner {
             Workload step = curve.withRate(rate / clients);
             Pass pass;
             try {
-                pass = pass(step, messages, driver, brokerPid, String.format(java.util.Locale.ROOT,
-                        "%s search %,.0f msg/s", label, rate), EnumSet.allOf(PublishMode.class), null,
-                        BrokerControl.NONE, new FaultOutcome[1], null);
+                pass = pass(step, messages, cell, String.format(java.util.Locale.ROOT, "%s search %,.0f msg/s",
+                        cell.label(), rate), null);
             } catch (BrokerStartException e) {
                 throw new IllegalStateException(e); // no fault, no restart
             }
@@ -338,31 +309,32 @@ public final class ScenarioRunner {
         });
     }
 
-    private Pass callPass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label,
-                          RpcServer server, ServerTally tally) throws Exception {
+    private Pass callPass(Workload workload, long messages, CellContext cell, String label, RpcServer server,
+                          ServerTally tally) throws Exception {
         Phase phase = workload.reportedPhase();
-        PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid, label + " " + phase.label(),
-                progress, limits, null, BrokerControl.NONE, null, window, ShardPart.WHOLE);
+        PhaseContext ctx = new PhaseContext(workload, phase, messages, cell, label + " " + phase.label(), progress,
+                limits, null, window, ShardPart.WHOLE);
         RpcPhase.Outcome out = RpcPhase.run(ctx, server, tally);
-        return new Pass(List.of(out.result()), null, out.accounting());
+        return new Pass(List.of(out.result()), null, out.accounting(), null);
     }
 
-    private Pass pass(Workload workload, long messages, Driver driver, OptionalLong brokerPid, String label,
-                      Set<PublishMode> setupModes, Fault fault, BrokerControl control, FaultOutcome[] faultOutcome,
-                      ConsumerProcesses consumerProcesses)
+    /** One pass of the workload's phases; {@code fault} (or null) in its reported phase. */
+    private Pass pass(Workload workload, long messages, CellContext cell, String label, Fault fault)
             throws InterruptedException, BrokerStartException {
+        Driver driver = cell.driver();
         List<PhaseResult> results = new ArrayList<>();
         SendLedger lastPublish = null;
         Accounting accounting = null;
+        FaultOutcome faultOutcome = null;
         for (Phase declared : workload.phases()) {
-            Phase phase = effective(declared, setupModes);
+            Phase phase = effective(declared, cell.setupModes());
             Fault phaseFault = fault != null && phase.reported()
                     && fault.duringPublish() == (phase.action() == Action.PUBLISH)
                     ? fault : null;
             ShardBarrier.Meeting met = sharding == null ? null : sharding.meet(driver, label + " " + phase.label());
-            PhaseContext ctx = new PhaseContext(workload, phase, messages, driver, brokerPid,
-                    label + " " + phase.label(), progress, phaseFault == null ? limits : limits.forFault(phaseFault),
-                    phaseFault, control, consumerProcesses, window, met == null ? ShardPart.WHOLE : sharding.part(met));
+            PhaseContext ctx = new PhaseContext(workload, phase, messages, cell, label + " " + phase.label(), progress,
+                    phaseFault == null ? limits : limits.forFault(phaseFault), phaseFault, window,
+                    met == null ? ShardPart.WHOLE : sharding.part(met));
             if (phase.action() == Action.LIVE) {
                 LivePhase.Outcome out = LivePhase.run(ctx);
                 results.add(out.publishers());
@@ -376,17 +348,8 @@ public final class ScenarioRunner {
                     sharding.record(label, phase, met, out.result(), out.startNanos(),
                             dev.brokerbench.core.metrics.SendRecord.of(out.ledger()), null);
                 }
-                if (out.leaderKill() != null) {
-                    faultOutcome[0] = leaderKilled(phaseFault, out, control, driver, workload.queue());
-                } else if (phaseFault != null && out.reconnect() != null) {
-                    // restarted during the phase; the clients reconnected by themselves
-                    faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
-                            out.reconnect().restartMillis(), out.reconnect().reconnectMillis(),
-                            brokerCount(driver, workload.queue()), control.recoveryStatement());
-                } else if (phaseFault != null) {
-                    long restartMillis = control.restart();
-                    faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.confirmedAtKill(),
-                            OptionalLong.of(restartMillis), OptionalLong.empty(), brokerCount(driver, workload.queue()), control.recoveryStatement());
+                if (phaseFault != null || out.leaderKill() != null) {
+                    faultOutcome = FaultOutcomes.afterPublish(phaseFault, out, cell, workload.queue());
                 }
             } else {
                 ConsumePhase.Outcome out = ConsumePhase.run(ctx, lastPublish);
@@ -396,31 +359,14 @@ public final class ScenarioRunner {
                     sharding.record(label, phase, met, out.result(), out.startNanos(), null, out.shardReceipts());
                 }
                 if (phaseFault != null) {
-                    faultOutcome[0] = new FaultOutcome(phaseFault.target(), phaseFault.at(), out.receivedAtKill(),
-                            OptionalLong.empty(),
-                            out.recoveryMillis(), brokerCount(driver, workload.queue()), null);
+                    faultOutcome = FaultOutcomes.afterConsume(phaseFault, out, driver, workload.queue());
                 }
             }
         }
         if (sharding != null) {
             sharding.meet(driver, label + " end"); // no shard begins the next pass while another still drains
         }
-        return new Pass(List.copyOf(results), accounting);
-    }
-
-    /**
-     * After a leader kill: the killed node is started again and rejoins its cluster before the drain (so that the
-     * next cell finds the cluster whole); the broker counts the queue then.
-     */
-    private static FaultOutcome leaderKilled(Fault fault, PublishPhase.Outcome out, BrokerControl control,
-                                             Driver driver, String queue) throws BrokerStartException {
-        PublishPhase.LeaderKill kill = out.leaderKill();
-        OptionalLong failover = kill.outage().map(o -> OptionalLong.of(
-                java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(o.resumedAfterKillNanos()))).orElse(OptionalLong.empty());
-        OptionalLong rejoin = out.confirmedAtKill().isPresent()
-                ? OptionalLong.of(control.cluster().rejoin(kill.node())) : OptionalLong.empty();
-        return new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), rejoin, failover,
-                brokerCount(driver, queue), null, kill.node().describe());
+        return new Pass(List.copyOf(results), accounting, null, faultOutcome);
     }
 
     /**
@@ -436,16 +382,7 @@ public final class ScenarioRunner {
         if (warmup.accounting() != null && warmup.accounting().exact()) {
             return new BrokerCount(0, "the warm-up's accounting: every message it sent was received once");
         }
-        return brokerCount(driver, queue);
-    }
-
-    /** The broker's own count of the queue, or null where the path cannot ask or the broker did not answer. */
-    private static BrokerCount brokerCount(Driver driver, String queue) {
-        try {
-            return driver.brokerCount(queue).orElse(null);
-        } catch (Exception e) {
-            return null;
-        }
+        return FaultOutcomes.brokerCount(driver, queue);
     }
 
     /** The phase as run: a set-up publish in a mode the pair lacks, if it may change it, in one the pair has. */

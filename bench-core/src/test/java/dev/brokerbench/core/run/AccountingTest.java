@@ -12,7 +12,6 @@ import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.run.FaultyLoopbackDriver.Msg;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -37,7 +36,7 @@ class AccountingTest {
 
     private static Accounting run(LoopbackDriver driver, Workload workload) throws Exception {
         ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST)
-                .run(workload, driver, OptionalLong.empty(), "test");
+                .run(workload, CellContext.of(driver, "test"));
         return out.measured().accounting();
     }
 
@@ -118,8 +117,7 @@ class AccountingTest {
         // count-only windows (no minimum duration): an in-JVM queue completes 1000 messages in far less than 100 ms
         ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST,
                 new dev.brokerbench.core.model.RateWindow(1000, Duration.ZERO))
-                .run(workload(mode, 10_500), new LoopbackDriver(new LoopbackBroker(), false), OptionalLong.empty(),
-                        "test");
+                .run(workload(mode, 10_500), CellContext.of(new LoopbackDriver(new LoopbackBroker(), false), "test"));
         var publish = out.measured().phases().get(0);
         assertThat(publish.rate().windows()).isEqualTo(10);
         assertThat(publish.rate().windowMin()).isPositive().isLessThanOrEqualTo(publish.rate().windowMax());

@@ -18,7 +18,6 @@ import dev.brokerbench.core.spi.Stamp;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
-import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -42,7 +41,7 @@ class ActivePeriodResourcesTest {
     void clientCpuIsMeasuredOverTheActivePeriodNotTheSessionsOpeningAndClosing() throws Exception {
         SlowSessionsDriver driver = new SlowSessionsDriver();
         ScenarioRunner.Pass pass = new ScenarioRunner(ProgressListener.NONE, FAST)
-                .run(AccountingTest.workload(PublishMode.SYNC, 4000), driver, OptionalLong.empty(), "test").measured();
+                .run(AccountingTest.workload(PublishMode.SYNC, 4000), CellContext.of(driver, "test")).measured();
 
         assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
         for (PhaseResult phase : pass.phases()) {

@@ -16,7 +16,6 @@ import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +33,7 @@ class FanOutTest {
     }
 
     private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, driver, OptionalLong.empty(), "test")
+        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
                 .measured();
     }
 

@@ -13,9 +13,7 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -80,8 +78,7 @@ class FaultTest {
         // one warm-up pass of the workload's 400 messages: the warm-up's accounting is what this test checks
         return new ScenarioRunner(ProgressListener.NONE, FAST)
                 .planned(new PassPlan(new Warmup(java.time.Duration.ZERO, java.time.Duration.ZERO, 400, 400, 1, 1.0), null))
-                .run(w, broker, OptionalLong.empty(), "fault",
-                EnumSet.allOf(PublishMode.class), broker);
+                .run(w, CellContext.of(broker, "fault").withFaults(broker, null));
     }
 
     @ParameterizedTest

@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
@@ -36,7 +35,7 @@ class FigureTest {
     private static ScenarioRunner.Outcome run(LoopbackDriver driver, PublishMode mode, long messages)
             throws Exception {
         return new ScenarioRunner(ProgressListener.NONE, FAST)
-                .run(AccountingTest.workload(mode, messages), driver, OptionalLong.empty(), "test");
+                .run(AccountingTest.workload(mode, messages), CellContext.of(driver, "test"));
     }
 
     /**

@@ -16,9 +16,7 @@ import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -152,7 +150,7 @@ class LeaderKillTest {
                 new Phase("drain", Action.CONSUME, null, false))).withMessages(6000, 0).withIdleTimeout(1)
                 .withFault(Fault.killLeader(0.5)).withQueue("q");
         return new ScenarioRunner(ProgressListener.NONE, FAST)
-                .run(w, cluster, OptionalLong.empty(), "failover", EnumSet.allOf(PublishMode.class), cluster);
+                .run(w, CellContext.of(cluster, "failover").withFaults(cluster, null));
     }
 
     @ParameterizedTest

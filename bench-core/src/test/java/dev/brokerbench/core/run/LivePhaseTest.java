@@ -16,7 +16,6 @@ import dev.brokerbench.core.run.FaultyLoopbackDriver.Msg;
 import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +35,7 @@ class LivePhaseTest {
     }
 
     private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, driver, OptionalLong.empty(), "test")
+        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
                 .measured();
     }
 

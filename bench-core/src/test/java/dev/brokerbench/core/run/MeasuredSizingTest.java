@@ -16,7 +16,6 @@ import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,7 @@ class MeasuredSizingTest {
     void aDrainMeasuresItsStatedDepthWhateverTheDurationSays() throws Exception {
         PassPlan oneSecond = new PassPlan(TWO_QUICK_PASSES, Duration.ofSeconds(1));
         ScenarioRunner.Outcome o = new ScenarioRunner(ProgressListener.NONE).planned(oneSecond)
-                .run(drain(3_000), new LoopbackDriver(new LoopbackBroker(), false), OptionalLong.empty(), "t");
+                .run(drain(3_000), CellContext.of(new LoopbackDriver(new LoopbackBroker(), false), "t"));
         // at the loopback's millions per second, a one-second drain would be sized to millions of messages
         assertThat(o.sizing().measuredMessages()).isEqualTo(3_000);
         assertThat(o.measured().phases().get(1).completed()).isEqualTo(3_000);
@@ -89,7 +88,7 @@ class MeasuredSizingTest {
         Warmup onePass = new Warmup(Duration.ZERO, Duration.ofSeconds(30), 1, Long.MAX_VALUE, 1, 0.1);
         ScenarioRunner runner = new ScenarioRunner(ProgressListener.NONE).planned(new PassPlan(onePass,
                 Duration.ofMillis(500)));
-        ScenarioRunner.Outcome o = runner.run(publish, new ForwardingDriver(driver) {
+        ScenarioRunner.Outcome o = runner.run(publish, CellContext.of(new ForwardingDriver(driver) {
             @Override
             public Publisher publisher(String queue, PublishMode mode) throws Exception {
                 return driver.publisher(queue, mode);
@@ -100,7 +99,7 @@ class MeasuredSizingTest {
                 driver.fast.set(true); // the warm-up's drain: from here on the publishers are fast
                 return super.consumer(queue);
             }
-        }, OptionalLong.empty(), "t");
+        }, "t"));
         Sizing s = o.sizing();
         assertThat(s.attempts()).hasSize(2);
         assertThat(s.attempts().get(0).kept()).isFalse();

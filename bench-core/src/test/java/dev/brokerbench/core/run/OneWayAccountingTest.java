@@ -12,7 +12,6 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.RpcAccounting;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -60,7 +59,7 @@ class OneWayAccountingTest {
     }
 
     private static ScenarioRunner.Outcome run(LoopbackDriver driver) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(oneWay(), driver, OptionalLong.empty(), "t");
+        return new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(oneWay(), CellContext.of(driver, "t"));
     }
 
     @Test

@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
@@ -189,8 +188,8 @@ class RateSearchTest {
     }
 
     private static SustainedRate search(LoopbackDriver driver) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).searchRate(curve(), driver, OptionalLong.empty(),
-                "test", step -> {
+        return new ScenarioRunner(ProgressListener.NONE, FAST).searchRate(curve(), CellContext.of(driver, "test"),
+                step -> {
                 });
     }
 

@@ -17,7 +17,6 @@ import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +36,7 @@ class RefusedSendTest {
     /** A cell of the workload as the matrix would record it, from one measured pass. */
     private static RunResult cell(Workload workload, LoopbackDriver driver) throws Exception {
         ScenarioRunner.Pass pass = new ScenarioRunner(ProgressListener.NONE, FAST)
-                .run(workload, driver, OptionalLong.empty(), "test").measured();
+                .run(workload, CellContext.of(driver, "test")).measured();
         return new RunResult(RunResult.SCHEMA, "test", Instant.now(), 1, workload, null, null, null, List.of(), null,
                 pass.phases(), pass.accounting(), List.of(), null, null, List.of(), List.of(), null, null, null, null);
     }

@@ -13,7 +13,6 @@ import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.spi.Reply;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import org.junit.jupiter.api.Test;
@@ -82,7 +81,7 @@ class RpcAccountingTest {
     }
 
     private static RpcAccounting run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(workload, driver, OptionalLong.empty(), "t")
+        return new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(workload, CellContext.of(driver, "t"))
                 .measured().rpc();
     }
 
@@ -146,8 +145,8 @@ class RpcAccountingTest {
                 }
             }
         };
-        ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(w, dropsTwo,
-                OptionalLong.empty(), "t");
+        ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(w,
+                CellContext.of(dropsTwo, "t"));
         RpcAccounting a = out.measured().rpc();
         assertThat(a.sent()).as(a.summary()).isEqualTo(4000);
         assertThat(a.serverReceived()).isEqualTo(3998);

@@ -15,7 +15,6 @@ import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Consumer;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /** A consumer with a selector on the in-JVM fake broker: its share is measured, the rest drained and accounted. */
@@ -32,7 +31,7 @@ class SelectorTest {
     }
 
     private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, driver, OptionalLong.empty(), "test")
+        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
                 .measured();
     }
 

@@ -19,7 +19,6 @@ import dev.brokerbench.core.shard.ShardMerge;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -56,7 +55,7 @@ class ShardMergeTest {
                     ShardRun run = new ShardRun(shard, Duration.ofSeconds(30));
                     run.beginCell("cell", 3);
                     new ScenarioRunner(ProgressListener.NONE, FAST).sharded(run)
-                            .run(workload, driver, OptionalLong.empty(), "cell");
+                            .run(workload, CellContext.of(driver, "cell"));
                     ShardFile file = new ShardFile(shard, List.of(run.cell("loopback", "loopback", "t", 3)));
                     // what bench merge reads is what a shard wrote
                     return Json.mapper().readValue(Json.mapper().writeValueAsString(file), ShardFile.class);
@@ -73,7 +72,7 @@ class ShardMergeTest {
     }
 
     private static Accounting whole(Workload workload, LoopbackDriver driver) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, driver, OptionalLong.empty(), "cell")
+        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "cell"))
                 .measured().accounting();
     }
 

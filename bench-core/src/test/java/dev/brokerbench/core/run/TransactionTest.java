@@ -19,7 +19,6 @@ import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +40,7 @@ class TransactionTest {
     }
 
     private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, driver, OptionalLong.empty(), "test")
+        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
                 .measured();
     }
 

@@ -1,0 +1,64 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.result.BrokerCount;
+import dev.brokerbench.core.result.FaultOutcome;
+import dev.brokerbench.core.spi.Driver;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/** What a fault did, read from the phase it hit and the broker after it. */
+final class FaultOutcomes {
+    private FaultOutcomes() {
+    }
+
+    /**
+     * After a publish the fault hit: a killed leader rejoins its cluster; a broker the clients rode out was restarted
+     * during the phase; any other killed broker is restarted now, on its data. The broker counts the queue then.
+     */
+    static FaultOutcome afterPublish(Fault fault, PublishPhase.Outcome out, CellContext cell, String queue)
+            throws BrokerStartException {
+        BrokerControl control = cell.control();
+        if (out.leaderKill() != null) {
+            return leaderKilled(fault, out, control, cell.driver(), queue);
+        }
+        if (out.reconnect() != null) { // restarted during the phase; the clients reconnected by themselves
+            return new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), out.reconnect().restartMillis(),
+                    out.reconnect().reconnectMillis(), brokerCount(cell.driver(), queue), control.recoveryStatement());
+        }
+        long restartMillis = control.restart();
+        return new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), OptionalLong.of(restartMillis),
+                OptionalLong.empty(), brokerCount(cell.driver(), queue), control.recoveryStatement());
+    }
+
+    /** After a drain one of whose consumers was killed: when the others took over, and the broker's count. */
+    static FaultOutcome afterConsume(Fault fault, ConsumePhase.Outcome out, Driver driver, String queue) {
+        return new FaultOutcome(fault.target(), fault.at(), out.receivedAtKill(), OptionalLong.empty(),
+                out.recoveryMillis(), brokerCount(driver, queue), null);
+    }
+
+    /**
+     * After a leader kill: the killed node is started again and rejoins its cluster before the drain (so that the
+     * next cell finds the cluster whole); the broker counts the queue then.
+     */
+    private static FaultOutcome leaderKilled(Fault fault, PublishPhase.Outcome out, BrokerControl control,
+                                             Driver driver, String queue) throws BrokerStartException {
+        PublishPhase.LeaderKill kill = out.leaderKill();
+        OptionalLong failover = kill.outage().map(o -> OptionalLong.of(
+                TimeUnit.NANOSECONDS.toMillis(o.resumedAfterKillNanos()))).orElse(OptionalLong.empty());
+        OptionalLong rejoin = out.confirmedAtKill().isPresent()
+                ? OptionalLong.of(control.cluster().rejoin(kill.node())) : OptionalLong.empty();
+        return new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), rejoin, failover,
+                brokerCount(driver, queue), null, kill.node().describe());
+    }
+
+    /** The broker's own count of the queue, or null where the path cannot ask or the broker did not answer. */
+    static BrokerCount brokerCount(Driver driver, String queue) {
+        try {
+            return driver.brokerCount(queue).orElse(null);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+}
