@@ -200,6 +200,10 @@ public final class BrokerOptions {
         if (cpus.equals("split") && Runtime.getRuntime().availableProcessors() < 2) {
             throw new ParameterException(cli, "--cpus split: this machine has one core, nothing to split");
         }
+        if (cpus.equals("split") && runtimeKind().orElse(null) != RuntimeKind.LOCAL) {
+            throw new ParameterException(cli, "--cpus split places local broker processes: use it with --runtime"
+                    + " local");
+        }
         if (dev.brokerbench.core.broker.HeapPolicy.named(heapPolicy).isEmpty()) {
             throw new ParameterException(cli, "--heap-policy: '" + heapPolicy + "' is not a heap policy; use fixed or"
                     + " growing");

@@ -2,6 +2,7 @@ package dev.brokerbench.app.report;
 
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.machine.Calibration;
+import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,8 +77,9 @@ public final class ReportSections {
 
     static final String RESULTS_NOTE = "Reported phase of each case. Overall = completions (confirmations; for"
             + " consume, first receipts of the phase's own messages) / time from the phase start to the last"
-            + " completion. min / mean / max over rate windows: a window closes after at least 1000 completions and"
-            + " at least the minimum duration (100 ms unless --window-min-ms says otherwise), so batched"
+            + " completion. min / mean / max over rate windows: a window closes after at least "
+            + RateWindow.DEFAULT_COMPLETIONS + " completions and at least the minimum duration ("
+            + RateWindow.DEFAULT_MINIMUM_MILLIS + " ms unless --window-min-ms says otherwise), so batched"
             + " confirmations or prefetched deliveries cannot make a window microseconds long; mean = completions in"
             + " whole windows / their time. Latency from send to broker confirmation. CPU µs/msg: the suite's JVM and"
             + " the broker process per completed message, over the phase's active period (as the overall rate);"

@@ -13,8 +13,12 @@ import java.time.Duration;
  * @param minimum     the least time a window spans
  */
 public record RateWindow(int completions, Duration minimum) {
-    /** 1000 completions and at least 100 ms: longer than any client library's batching, shorter than a GC stall. */
-    public static final RateWindow DEFAULT = new RateWindow(1000, Duration.ofMillis(100));
+    /** The least completions in a window by default, as in the published tables. */
+    public static final int DEFAULT_COMPLETIONS = 1000;
+    /** The least time a window spans by default: longer than any client library's batching, shorter than a GC stall. */
+    public static final int DEFAULT_MINIMUM_MILLIS = 100;
+    public static final RateWindow DEFAULT = new RateWindow(DEFAULT_COMPLETIONS,
+            Duration.ofMillis(DEFAULT_MINIMUM_MILLIS));
 
     public RateWindow {
         if (completions < 1) {

@@ -1,5 +1,6 @@
 package dev.brokerbench.app.report.charts;
 
+import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.result.BrokerPath;
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
@@ -161,7 +162,8 @@ public final class Charts {
      */
     public static Png windows(String caseName, String title, List<RunResult> results, Palette palette) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(caseName + ": " + title + " — rate windows of the median repeat (>= 1000 msgs, >= min duration)")
+                .title(caseName + ": " + title + " — rate windows of the median repeat (>= "
+                        + RateWindow.DEFAULT_COMPLETIONS + " msgs, >= min duration)")
                 .yAxisTitle("msg/s")
                 .build();
         style(chart);

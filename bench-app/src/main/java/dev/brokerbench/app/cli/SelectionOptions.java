@@ -1,0 +1,97 @@
+package dev.brokerbench.app.cli;
+
+import dev.brokerbench.app.catalog.WorkloadCatalog;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.spi.Catalog;
+import dev.brokerbench.core.spi.DriverFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** {@code bench run}'s options for which cells run: brokers, client paths, cases, their sweeps and scale. */
+final class SelectionOptions {
+    @Option(names = "--broker", defaultValue = "all", paramLabel = "IDS",
+            description = "Comma-separated broker ids or 'all' (default: ${DEFAULT-VALUE}); see 'bench list'.")
+    String brokers;
+
+    @Option(names = "--client", defaultValue = "default", paramLabel = "IDS",
+            description = "Client paths: 'default' (each broker's own protocol), 'all' (every compatible path), or"
+                    + " comma-separated ids (default: ${DEFAULT-VALUE}).")
+    String clients;
+
+    @Option(names = "--case", defaultValue = "all", paramLabel = "IDS", descriptionKey = RunHelp.CASE,
+            description = "Comma-separated cases or groups; see 'bench list' (default: ${DEFAULT-VALUE}).")
+    String cases;
+
+    @Option(names = "--sweep", paramLabel = "VAR=VALUES",
+            description = "Replaces the values of the selected cases' sweeps over VAR (payloadBytes, clients,"
+                    + " messages, ratePercent, subscribers, matchingPercent or ackBatch), e.g. --sweep"
+                    + " payloadBytes=1,1024,4096 or payloadBytes=32..4096/32; repeatable.")
+    List<String> sweeps = new ArrayList<>();
+
+    @Option(names = "--scale", defaultValue = "0.01", paramLabel = "FACTOR",
+            description = "Multiplies every message count; 1 = the published 1,000,000 / 500,000 (default:"
+                    + " ${DEFAULT-VALUE}).")
+    double scale;
+
+    @Option(names = "--workloads", paramLabel = "DIR",
+            description = "Extra workload YAML files; they replace built-in ones of the same name.")
+    Path workloadDir;
+
+    /** The chosen cases and the workloads they run as (sweeps replaced, every cell within the scale's limits). */
+    record Cases(List<String> ids, List<Workload> workloads) {
+        boolean calls() {
+            return workloads.stream().anyMatch(Workload::calls);
+        }
+    }
+
+    /** The cases {@code --case} names, with {@code --sweep} and {@code --scale} checked on every cell. */
+    Cases cases(CommandLine cli) {
+        WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
+                : WorkloadCatalog.builtIn().with(workloadDir);
+        List<String> ids = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads),
+                workloads.groups());
+        List<Workload> selected = SweepOption.apply(cli, sweeps,
+                ids.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList());
+        ScaleOption.check(cli, scale, selected);
+        return new Cases(ids, selected);
+    }
+
+    /** The brokers {@code --broker} names; with request/reply cases, 'all' takes in the baselines (the ceiling). */
+    List<String> brokerIds(CommandLine cli, Catalog catalog, boolean calls) {
+        List<String> targets = new ArrayList<>(catalog.brokerIds());
+        targets.addAll(catalog.baselineIds());
+        List<String> all = new ArrayList<>(catalog.brokerIds());
+        if (calls) {
+            all.addAll(catalog.baselineIds());
+        }
+        return Selection.parse(cli, "--broker", brokers, targets, List.of(),
+                Map.of("all", all, "baselines", catalog.baselineIds()));
+    }
+
+    /** The client paths {@code --client} names: 'default', 'all' or ids. */
+    List<String> clientIds(CommandLine cli, Catalog catalog) {
+        return clients.equals("default") || clients.equals("all") ? List.of(clients)
+                : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of("default"));
+    }
+
+    /** The paths of {@code clientIds} that run on {@code broker}. */
+    static List<DriverFactory> paths(Catalog catalog, BrokerRuntime broker, List<String> clientIds) {
+        if (clientIds.equals(List.of("default"))) {
+            return catalog.defaultPaths(broker.broker());
+        }
+        if (clientIds.equals(List.of("all"))) {
+            return catalog.compatiblePaths(broker.broker()).stream()
+                    .filter(p -> broker.protocols().contains(p.protocol())).toList();
+        }
+        return clientIds.stream().map(id -> catalog.path(id).orElseThrow()).toList();
+    }
+
+    private static List<String> numbers(WorkloadCatalog workloads) {
+        return workloads.names().stream().filter(n -> n.matches("c\\d+")).map(n -> n.substring(1)).toList();
+    }
+}
