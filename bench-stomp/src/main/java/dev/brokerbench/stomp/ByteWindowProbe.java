@@ -42,6 +42,18 @@ final class ByteWindowProbe {
             throw new IllegalStateException("the window probe's scratch queue " + destination + " gave back "
                     + drained + " of " + FILL + " messages");
         }
+        return sizeOf(window, held);
+    }
+
+    /**
+     * The size a broker counts for a message when a window of {@code window} bytes took {@code held} messages: it
+     * pushes while credit is left, so {@code (held - 1)·s < window <= held·s}; the middle of that range, whose error
+     * is at most {@code 1 / (2·held - 1)} of the size.
+     */
+    static long sizeOf(long window, int held) {
+        if (held < 2) {
+            throw new IllegalArgumentException("held must be >= 2 to bound a size, got " + held);
+        }
         return Math.round(window / (held - 0.5));
     }
 

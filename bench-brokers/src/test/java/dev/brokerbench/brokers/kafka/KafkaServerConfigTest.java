@@ -41,7 +41,6 @@ class KafkaServerConfigTest {
                 .containsEntry("offsets.topic.replication.factor", "3")
                 .doesNotContainKey("controller.quorum.bootstrap.servers");
         assertThat(KafkaClusterLocalRuntime.DESCRIPTOR.variantOf()).contains("kafka");
-        assertThat(KafkaClusterLocalRuntime.DESCRIPTOR.family()).isEqualTo("kafka");
     }
 
     @Test
