@@ -74,7 +74,7 @@ class BenchProfile {
                 "--scale", System.getProperty("bench.scale", "0.05"), "--out", RESULTS.toString(), "--no-progress",
                 "--repeat", System.getProperty("bench.repeat", "3"),
                 // a round of every cell set aside first, then one warm-up pass per repeat (for its new queue):
-                // the repeats no longer climb through the run (docs/findings-2026-11-26-verdicts.md)
+                // the repeats no longer climb through the run (docs/findings/findings-2026-11-26-verdicts.md)
                 "--warmup-rounds", System.getProperty("bench.warmupRounds", "1"),
                 "--warmup-seconds", System.getProperty("bench.warmupSeconds", "0"),
                 "--duration", System.getProperty("bench.duration", "2"),
