@@ -44,6 +44,11 @@ public final class VertxStomp implements DriverFactory {
     }
 
     @Override
+    public java.util.Set<String> brokerQuirks() {
+        return StompDialect.BY_BROKER.keySet();
+    }
+
+    @Override
     public Map<Capability, Support> capabilities() {
         Map<Capability, Support> c = Support.all();
         c.put(Capability.RECONNECT, Support.no("the Vert.x STOMP client does not reconnect by itself"));

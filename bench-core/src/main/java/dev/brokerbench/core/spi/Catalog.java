@@ -38,6 +38,16 @@ public final class Catalog {
             }
         }
         this.paths = List.copyOf(paths);
+        java.util.Set<String> families = new java.util.HashSet<>();
+        this.systems.forEach(b -> families.add(b.family()));
+        for (DriverFactory p : this.paths) {
+            for (String family : p.brokerQuirks()) {
+                if (!families.contains(family)) {
+                    throw new IllegalStateException("client path '" + p.id() + "' has quirks for broker '" + family
+                            + "', which no broker runtime of the catalog is (brokers: " + families + ")");
+                }
+            }
+        }
     }
 
     public static Catalog load() {

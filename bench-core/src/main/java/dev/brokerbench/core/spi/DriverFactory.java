@@ -43,6 +43,16 @@ public interface DriverFactory {
     }
 
     /**
+     * The brokers (by family, {@link dev.brokerbench.core.broker.BrokerDescriptor#family}) this path treats in a way
+     * of their own, e.g. how a queue is addressed; any other broker gets the protocol's common convention. Each must
+     * be a broker the catalog knows: {@link Catalog} refuses to load otherwise, so that a misspelt id cannot make a
+     * broker's quirks silently fall back to the convention.
+     */
+    default Set<String> brokerQuirks() {
+        return Set.of();
+    }
+
+    /**
      * Connects to {@code brokerId}'s endpoint. The broker id lets a path apply that broker's addressing quirks
      * (declared in the path, never as a switch in core code).
      */

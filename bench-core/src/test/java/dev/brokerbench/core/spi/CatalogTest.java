@@ -14,6 +14,7 @@ import dev.brokerbench.core.model.ClientSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class CatalogTest {
@@ -45,7 +46,16 @@ class CatalogTest {
     }
 
     private static DriverFactory path(String id, Protocol protocol, boolean alternative) {
+        return path(id, protocol, alternative, Set.of());
+    }
+
+    private static DriverFactory path(String id, Protocol protocol, boolean alternative, Set<String> quirks) {
         return new DriverFactory() {
+            @Override
+            public Set<String> brokerQuirks() {
+                return quirks;
+            }
+
             @Override
             public String id() {
                 return id;
@@ -107,5 +117,14 @@ class CatalogTest {
                 .hasMessageContaining("two descriptors for broker 'mq'");
         assertThatThrownBy(() -> new Catalog(List.of(), List.of(path("p", Protocol.AMQP, false),
                 path("p", Protocol.CORE, false)))).hasMessage("two client paths named 'p'");
+    }
+
+    @Test
+    void aPathsQuirksMustBeForABrokerTheCatalogKnows() {
+        List<BrokerRuntime> runtimes = List.of(runtime(MQ, RuntimeKind.LOCAL));
+        assertThat(new Catalog(runtimes, List.of(path("p", Protocol.AMQP, false, Set.of("mq")))).pathIds())
+                .containsExactly("p");
+        assertThatThrownBy(() -> new Catalog(runtimes, List.of(path("p", Protocol.AMQP, false, Set.of("qm")))))
+                .hasMessageContaining("client path 'p' has quirks for broker 'qm'").hasMessageContaining("[mq]");
     }
 }

@@ -92,6 +92,11 @@ public final class QpidJms extends JmsDriverFactory {
     }
 
     @Override
+    public java.util.Set<String> brokerQuirks() {
+        return DIALECTS.keySet();
+    }
+
+    @Override
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
         Dialect dialect = DIALECTS.getOrDefault(brokerId, new Dialect("", "plain queue names"));
         // failover: the client reconnects by itself and holds sends meanwhile
