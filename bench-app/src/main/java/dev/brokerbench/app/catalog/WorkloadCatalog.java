@@ -75,12 +75,23 @@ public final class WorkloadCatalog {
                 throw new InvalidConfigException("--workloads: " + f + " is not a file (a workload is a *.yaml file)");
             }
             try (InputStream in = Files.newInputStream(f)) {
-                result.add(loader.load(f.getFileName().toString(), in));
+                result.add(loader.load(f.getFileName().toString(), group(f), in));
             } catch (IOException e) {
                 throw new InvalidConfigException("--workloads: cannot read " + f + ": " + e.getMessage());
             }
         }
         return result;
+    }
+
+    /** A file's --case group: the name of the folder it sits in. */
+    private static String group(Path file) {
+        Path folder = file.getParent() == null ? null : file.getParent().getFileName();
+        String name = folder == null ? "" : folder.toString();
+        if (!name.matches("[a-z][a-z0-9-]{0,39}")) {
+            throw new InvalidConfigException("--workloads: " + file + ": its folder names its --case group, so it must"
+                    + " be 1-40 lower-case letters, digits or '-', starting with a letter, got '" + name + "'");
+        }
+        return name;
     }
 
     public List<Workload> all() {

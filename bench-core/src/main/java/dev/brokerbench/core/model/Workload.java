@@ -140,16 +140,19 @@ public record Workload(String name, String title, String queue, int clients, lon
                 "must be >= 2 to kill a consumer (another one must drain the rest)", clients);
     }
 
-    /** A queue workload of the seed matrix, with or without a fault. */
+    /** A workload built in code rather than read from a folder of workloads: it belongs to no --case group. */
+    public static final String UNGROUPED = "ungrouped";
+
+    /** A queue workload (a publish phase and its drain) built in code, with or without a fault. */
     public Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
                     int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                     int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases, Fault fault) {
         this(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent, publishWindow, prefetch,
                 ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, null, null, null, null, null,
-                null, null, fault == null ? "seed" : "faults");
+                null, null, UNGROUPED);
     }
 
-    /** A workload without a fault. */
+    /** A workload without a fault, built in code. */
     public Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
                     int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
                     int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases) {
@@ -167,69 +170,57 @@ public record Workload(String name, String title, String queue, int clients, lon
         Action reported = reportedPhase(phases).action();
         boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
         return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, true, PARITY_PUBLISH_WINDOW, PARITY_PREFETCH,
-                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null, null, null, null,
-                calls ? "rpc" : reported == Action.LIVE ? "live" : "seed");
+                AckMode.AUTO, 1, 0, 10, phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null,
+                null, null, null, UNGROUPED);
+    }
+
+    /** A builder holding this workload's settings, to change some of them. */
+    public WorkloadBuilder toBuilder() {
+        return new WorkloadBuilder(this);
     }
 
     public Workload withClients(int n) {
-        return new Workload(name, title, queue, n, messages, warmupMessages, payloadBytes, persistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, rollback, group);
+        return toBuilder().clients(n).build();
     }
 
     public Workload withMessages(long n, long warmup) {
-        return new Workload(name, title, queue, clients, n, warmup, payloadBytes, persistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, rollback, group);
+        return toBuilder().messages(n, warmup).build();
     }
 
     public Workload withMessage(int bytes, boolean isPersistent) {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, bytes, isPersistent, publishWindow,
-                prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep, point, search, topic, selection, rollback, group);
+        return toBuilder().message(bytes, isPersistent).build();
     }
 
     public Workload withIdleTimeout(int seconds) {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, seconds, phases, fault, rpc, sweep, point,
-                search, topic, selection, rollback, group);
+        return toBuilder().idleTimeoutSeconds(seconds).build();
     }
 
     /** The same workload publishing at {@code perClient} messages per second per client (0: unpaced). */
     public Workload withRate(double perClient) {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, perClient, idleTimeoutSeconds, phases, fault, rpc, sweep,
-                point, search, topic, selection, rollback, group);
+        return toBuilder().ratePerSecond(perClient).build();
     }
 
     /** The same workload with consumers acknowledging in {@code mode} every {@code batch} messages, and rollbacks. */
     public Workload withAck(AckMode mode, int batch, Rollback rollbacks) {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, mode, batch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc, sweep,
-                point, search, topic, selection, rollbacks, group);
+        return toBuilder().ack(mode, batch).rollback(rollbacks).build();
     }
 
     public Workload withFault(Fault f) {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, f, rpc, sweep,
-                point, search, topic, selection, rollback, group);
+        return toBuilder().fault(f).build();
     }
 
     public Workload withRpc(Rpc calls) {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, calls,
-                sweep, point, search, topic, selection, rollback, group);
+        return toBuilder().rpc(calls).build();
     }
 
     /** The same workload sweeping {@code sweep} instead (e.g. fewer sizes for a short run). */
     public Workload withSweep(Sweep replacement) {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                replacement, point, search, topic, selection, rollback, group).validated();
+        return toBuilder().sweep(replacement).build().validated();
     }
 
     /** The same workload on another queue (each cell of a run gets one of its own). */
     public Workload withQueue(String other) {
-        return new Workload(name, title, other, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                sweep, point, search, topic, selection, rollback, group);
+        return toBuilder().queue(other).build();
     }
 
     /** This workload, once every cell of its sweep was built (each value must make a valid workload). */
@@ -309,9 +300,9 @@ public record Workload(String name, String title, String queue, int clients, lon
         int batch = v == Sweep.Variable.ACK_BATCH ? (int) value : ackBatch;
         Selection sel = v != Sweep.Variable.MATCHING_PERCENT ? selection
                 : value == 100 ? null : new Selection((int) value);
-        return new Workload(name + "." + value, title + " · " + v.key() + " " + value, queue, c, m, w, size,
-                persistent, publishWindow, prefetch, ackMode, batch, ratePerSecond, idleTimeoutSeconds, phases,
-                fault, rpc, null, new Sweep.Point(name, v, value), search, t, sel, rollback, group);
+        return toBuilder().named(name + "." + value, title + " · " + v.key() + " " + value).clients(c)
+                .messages(m, w).message(size, persistent).ack(ackMode, batch).sweep(null)
+                .point(new Sweep.Point(name, v, value)).topic(t).selection(sel).build();
     }
 
     private static Phase reportedPhase(List<Phase> phases) {
@@ -325,10 +316,8 @@ public record Workload(String name, String title, String queue, int clients, lon
     public Workload scaled(double scale) {
         check(scale > 0 && Double.isFinite(scale), "scale", "must be > 0", scale);
         long scaledWarmup = warmupMessages == 0 ? 0 : Math.max(clients, Math.round(warmupMessages * scale));
-        return new Workload(name, title, queue, clients, Math.max(clients, Math.round(messages * scale)),
-                scaledWarmup, payloadBytes, persistent, publishWindow, prefetch, ackMode, ackBatch, ratePerSecond,
-                idleTimeoutSeconds, phases, fault, rpc, sweep, point, search == null ? null : search.scaled(scale),
-                topic, selection, rollback, group);
+        return toBuilder().messages(Math.max(clients, Math.round(messages * scale)), scaledWarmup)
+                .search(search == null ? null : search.scaled(scale)).build();
     }
 
     public Phase reportedPhase() {

@@ -8,15 +8,15 @@ import java.util.Locale;
 
 /**
  * The YAML form of a workload: every key optional except name, title and phases; unknown keys are rejected by
- * the loader. {@link #toWorkload()} applies the defaults (the parity settings of the published comparison) and
- * validates.
+ * the loader. {@link #toWorkload} applies the defaults (the parity settings of the published comparison) and
+ * validates. The {@code --case} group is not a key: it is the folder the file sits in.
  */
 public record WorkloadFile(String name, String title, String queue, Integer clients, Long messages,
                            Long warmupMessages, Integer payloadBytes, Boolean persistent, Integer publishWindow,
                            Integer prefetch, String ack, Integer ackBatch, Double ratePerSecond,
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
                            Integer rpcWindow, SweepFile sweep, SearchFile search, TopicFile topic,
-                           Integer matchingPercent, Integer rollbackEvery, String group) {
+                           Integer matchingPercent, Integer rollbackEvery) {
 
     /**
      * A sweep as written in YAML.
@@ -86,7 +86,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         }
     }
 
-    public Workload toWorkload() {
+    /** The workload this file describes, in {@code group} (the folder it sits in). */
+    public Workload toWorkload(String group) {
         InvalidConfigException.check(phases != null, "phases", "must be set", null);
         Names.check("name", name);
         List<Phase> parsed = new java.util.ArrayList<>();
@@ -98,8 +99,6 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         Fault f = fault == null ? null : Fault.of(fault);
         Rpc rpc = calls || servers != null || rpcWindow != null
                 ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1)) : null;
-        boolean live = parsed.stream().anyMatch(p -> p.action() == Action.LIVE);
-        String g = group != null ? group : f != null ? "faults" : calls ? "rpc" : live ? "live" : "seed";
         return new Workload(name, title, queue != null ? queue : "bench." + name,
                 or(clients, DEFAULT_CLIENTS), or(messages, search != null ? (long) or(clients, DEFAULT_CLIENTS) : 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
                 or(persistent, true), or(publishWindow, Workload.PARITY_PUBLISH_WINDOW), or(prefetch, Workload.PARITY_PREFETCH),
@@ -108,7 +107,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                 sweep == null ? null : sweep.toSweep(), null, search == null ? null : search.toSearch(),
                 topic == null ? null : topic.toTopic(),
                 matchingPercent == null || matchingPercent == 100 ? null : new Selection(matchingPercent),
-                rollbackEvery == null ? null : new Rollback(rollbackEvery), g)
+                rollbackEvery == null ? null : new Rollback(rollbackEvery), group)
                 .validated();
     }
 

@@ -17,10 +17,15 @@ public final class WorkloadLoader {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS);
 
-    public Workload load(String source, InputStream in) {
+    /** The workload of {@code source}'s YAML, in the {@code --case} group {@code group} (its folder's name). */
+    public Workload load(String source, String group, InputStream in) {
         try {
-            return yaml.readValue(in, WorkloadFile.class).toWorkload();
+            return yaml.readValue(in, WorkloadFile.class).toWorkload(group);
         } catch (UnrecognizedPropertyException e) {
+            if ("group".equals(e.getPropertyName())) {
+                throw new InvalidConfigException(source + ": key 'group' is not a workload setting: a workload's"
+                        + " --case group is the folder its file sits in (workloads/GROUP/NAME.yaml)");
+            }
             throw new InvalidConfigException(source + ": unknown key '" + e.getPropertyName() + "'; allowed: "
                     + e.getKnownPropertyIds().stream().map(Object::toString).sorted()
                     .collect(Collectors.joining(", ")));

@@ -46,7 +46,7 @@ class WorkloadFileProperties {
         String spoiled = mutation.apply(json);
         Throwable thrown = catchThrowable(() -> {
             Workload w = new WorkloadLoader().load(file.getFileName().toString(),
-                    new ByteArrayInputStream(spoiled.getBytes(StandardCharsets.UTF_8)));
+                    file.getParent().getFileName().toString(), new ByteArrayInputStream(spoiled.getBytes(StandardCharsets.UTF_8)));
             assertThat(w.name()).matches(Names.SAFE);
             w.phases().forEach(p -> assertThat(p.name()).matches(Names.SAFE));
             w.scaled(0.01);

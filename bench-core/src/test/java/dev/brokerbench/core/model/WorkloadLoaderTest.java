@@ -19,7 +19,8 @@ class WorkloadLoaderTest {
             """;
 
     private static Workload load(String yaml) {
-        return new WorkloadLoader().load("w.yaml", new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)));
+        return new WorkloadLoader().load("w.yaml", "tests", new ByteArrayInputStream(
+                yaml.getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
@@ -47,6 +48,13 @@ class WorkloadLoaderTest {
                 .isInstanceOf(InvalidConfigException.class)
                 .hasMessageContaining("w.yaml").hasMessageContaining("unknown key 'colour'")
                 .hasMessageContaining("prefetch");
+    }
+
+    @Test
+    void theGroupIsTheFolderNotAKey() {
+        assertThat(load(VALID).group()).isEqualTo("tests");
+        assertThatThrownBy(() -> load(VALID + "group: faults\n")).isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("w.yaml: key 'group'").hasMessageContaining("the folder its file sits in");
     }
 
     @Test
@@ -127,7 +135,6 @@ class WorkloadLoaderTest {
     void expandsASweepIntoOneCellPerValue() {
         Workload w = load(RPC);
         assertThat(w.calls()).isTrue();
-        assertThat(w.group()).isEqualTo("rpc");
         assertThat(w.rpc()).isEqualTo(new Rpc(4, 1));
         assertThat(w.sweep().values()).hasSize(129).startsWith(1L, 32L, 64L).endsWith(4064L, 4096L);
         var cells = w.points();
@@ -171,7 +178,6 @@ class WorkloadLoaderTest {
     void aLivePhasePublishesWithAModeAndStandsAlone() {
         Workload w = load(LIVE);
         assertThat(w.live()).isTrue();
-        assertThat(w.group()).isEqualTo("live");
         assertThat(w.reportedPhase().label()).isEqualTo("live (async)");
         assertThatThrownBy(() -> load(LIVE.replace(", mode: async", "")))
                 .hasMessageContaining("'phases[live].mode' is required for a live phase (sync, async or unconfirmed)");

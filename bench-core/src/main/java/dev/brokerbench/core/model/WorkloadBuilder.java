@@ -1,0 +1,154 @@
+package dev.brokerbench.core.model;
+
+import java.util.List;
+
+/** A {@link Workload}'s settings, changed one part at a time; {@link #build()} validates the whole. */
+public final class WorkloadBuilder {
+    private String name;
+    private String title;
+    private String queue;
+    private int clients;
+    private long messages;
+    private long warmupMessages;
+    private int payloadBytes;
+    private boolean persistent;
+    private int publishWindow;
+    private int prefetch;
+    private AckMode ackMode;
+    private int ackBatch;
+    private double ratePerSecond;
+    private int idleTimeoutSeconds;
+    private List<Phase> phases;
+    private Fault fault;
+    private Rpc rpc;
+    private Sweep sweep;
+    private Sweep.Point point;
+    private RateSearch search;
+    private Topic topic;
+    private Selection selection;
+    private Rollback rollback;
+    private String group;
+
+    WorkloadBuilder(Workload w) {
+        name = w.name();
+        title = w.title();
+        queue = w.queue();
+        clients = w.clients();
+        messages = w.messages();
+        warmupMessages = w.warmupMessages();
+        payloadBytes = w.payloadBytes();
+        persistent = w.persistent();
+        publishWindow = w.publishWindow();
+        prefetch = w.prefetch();
+        ackMode = w.ackMode();
+        ackBatch = w.ackBatch();
+        ratePerSecond = w.ratePerSecond();
+        idleTimeoutSeconds = w.idleTimeoutSeconds();
+        phases = w.phases();
+        fault = w.fault();
+        rpc = w.rpc();
+        sweep = w.sweep();
+        point = w.point();
+        search = w.search();
+        topic = w.topic();
+        selection = w.selection();
+        rollback = w.rollback();
+        group = w.group();
+    }
+
+    public WorkloadBuilder named(String newName, String newTitle) {
+        name = newName;
+        title = newTitle;
+        return this;
+    }
+
+    public WorkloadBuilder queue(String value) {
+        queue = value;
+        return this;
+    }
+
+    public WorkloadBuilder clients(int value) {
+        clients = value;
+        return this;
+    }
+
+    public WorkloadBuilder messages(long measured, long warmup) {
+        messages = measured;
+        warmupMessages = warmup;
+        return this;
+    }
+
+    public WorkloadBuilder message(int bytes, boolean isPersistent) {
+        payloadBytes = bytes;
+        persistent = isPersistent;
+        return this;
+    }
+
+    public WorkloadBuilder ack(AckMode mode, int batch) {
+        ackMode = mode;
+        ackBatch = batch;
+        return this;
+    }
+
+    public WorkloadBuilder ratePerSecond(double perClient) {
+        ratePerSecond = perClient;
+        return this;
+    }
+
+    public WorkloadBuilder idleTimeoutSeconds(int seconds) {
+        idleTimeoutSeconds = seconds;
+        return this;
+    }
+
+    public WorkloadBuilder fault(Fault value) {
+        fault = value;
+        return this;
+    }
+
+    public WorkloadBuilder rpc(Rpc value) {
+        rpc = value;
+        return this;
+    }
+
+    public WorkloadBuilder sweep(Sweep value) {
+        sweep = value;
+        return this;
+    }
+
+    public WorkloadBuilder point(Sweep.Point value) {
+        point = value;
+        return this;
+    }
+
+    public WorkloadBuilder search(RateSearch value) {
+        search = value;
+        return this;
+    }
+
+    public WorkloadBuilder topic(Topic value) {
+        topic = value;
+        return this;
+    }
+
+    public WorkloadBuilder selection(Selection value) {
+        selection = value;
+        return this;
+    }
+
+    public WorkloadBuilder rollback(Rollback value) {
+        rollback = value;
+        return this;
+    }
+
+    public WorkloadBuilder group(String value) {
+        group = value;
+        return this;
+    }
+
+    /** The workload, checked as a whole ({@link InvalidConfigException} naming the field otherwise). */
+    public Workload build() {
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
+                sweep, point, search, topic, selection, rollback, group);
+    }
+}
