@@ -4,17 +4,10 @@ import com.rabbitmq.client.ConnectionFactory;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
-import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
-import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
-import dev.brokerbench.core.spi.Publisher;
-import dev.brokerbench.core.spi.Requester;
-import dev.brokerbench.core.spi.RpcServer;
-import dev.brokerbench.core.spi.ServerReceipt;
-import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.spi.Support;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -104,64 +97,6 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
                 ConnectionFactory.class.getPackage().getImplementationVersion() != null
                         ? ConnectionFactory.class.getPackage().getImplementationVersion()
                         : com.rabbitmq.client.impl.ClientVersion.VERSION, settings);
-        return new Driver() {
-            @Override
-            public ClientInfo info() {
-                return info;
-            }
-
-            @Override
-            public Publisher publisher(String queue) throws Exception {
-                return publisher(AmqpRoute.queue(queue), PublishMode.ASYNC);
-            }
-
-            @Override
-            public Publisher publisher(String queue, PublishMode mode) throws Exception {
-                return publisher(AmqpRoute.queue(queue), mode);
-            }
-
-            @Override
-            public Publisher topicPublisher(String topic, PublishMode mode) throws Exception {
-                return publisher(AmqpRoute.topic(topic), mode);
-            }
-
-            private Publisher publisher(AmqpRoute route, PublishMode mode) throws Exception {
-                return mode == PublishMode.SYNC || mode == PublishMode.ASYNC
-                        ? new AmqpPublisher(factory.newConnection(id()), route, spec.persistent())
-                        : new AmqpPlainPublisher(factory.newConnection(id()), route, spec.persistent(),
-                                mode == PublishMode.TRANSACTED);
-            }
-
-            @Override
-            public Consumer consumer(String queue) throws Exception {
-                return new AmqpConsumer(factory.newConnection(id()), AmqpSource.queue(queue), spec.prefetch(),
-                        spec.ackMode());
-            }
-
-            @Override
-            public Consumer subscriber(Subscription subscription) throws Exception {
-                return new AmqpConsumer(factory.newConnection(id()), AmqpSource.subscription(subscription),
-                        spec.prefetch(), spec.ackMode());
-            }
-
-            @Override
-            public void verifyConnection() throws Exception {
-                factory.newConnection(id()).close();
-            }
-
-            @Override
-            public Requester requester(String queue, boolean replies) throws Exception {
-                return new AmqpRequester(factory.newConnection(id()), queue, spec.persistent(), replies);
-            }
-
-            @Override
-            public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
-                return AmqpRpcServer.start(factory, queue, sessions, spec.prefetch(), onReceive);
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return new RabbitAmqpDriver(factory, spec, info, id());
     }
 }

@@ -4,26 +4,16 @@ import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.SaslMechanism;
 import dev.brokerbench.core.model.ClientSpec;
-import dev.brokerbench.core.model.PublishMode;
-import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
-import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.LibraryVersion;
-import dev.brokerbench.core.spi.Publisher;
-import dev.brokerbench.core.spi.Requester;
-import dev.brokerbench.core.spi.RpcServer;
-import dev.brokerbench.core.spi.ServerReceipt;
-import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.spi.Support;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Apache Kafka's own client ({@code org.apache.kafka:kafka-clients}). The suite's queue is a topic of 4 partitions
@@ -123,71 +113,6 @@ public final class KafkaClients implements DriverFactory {
                 + " 4 server sessions, each a group member with its own producer, commit what each poll returned");
         ClientInfo info = new ClientInfo(id(), "org.apache.kafka:kafka-clients",
                 LibraryVersion.fromProperties("/kafka/kafka-version.properties"), settings);
-        return new Driver() {
-            @Override
-            public ClientInfo info() {
-                return info;
-            }
-
-            @Override
-            public void verifyConnection() throws Exception {
-                topics.verify();
-            }
-
-            @Override
-            public Publisher publisher(String queue) throws Exception {
-                topics.ensure(queue);
-                return new KafkaPublisher(configs.producer(), queue, true);
-            }
-
-            @Override
-            public Publisher publisher(String queue, PublishMode mode) throws Exception {
-                if (mode.confirmed()) {
-                    return publisher(queue);
-                }
-                topics.ensure(queue);
-                return new KafkaPublisher(configs.unacknowledgedProducer(), queue, false);
-            }
-
-            @Override
-            public Consumer consumer(String queue) throws Exception {
-                topics.ensure(queue);
-                return new KafkaQueueConsumer(configs.groupMember(queue), queue, spec.ackMode(), () -> { });
-            }
-
-            @Override
-            public Publisher topicPublisher(String topic, PublishMode mode) throws Exception {
-                return publisher(topic, mode);
-            }
-
-            @Override
-            public Consumer subscriber(Subscription subscription) throws Exception {
-                topics.ensure(subscription.topic());
-                String group = KafkaTopics.group(subscription.name());
-                return new KafkaQueueConsumer(configs.subscriber(subscription), subscription.topic(),
-                        spec.ackMode(), () -> topics.deleteGroup(group));
-            }
-
-            @Override
-            public Requester requester(String queue, boolean replies) throws Exception {
-                return new KafkaRequester(topics, configs, queue,
-                        replies ? queue + ".reply." + UUID.randomUUID() : null);
-            }
-
-            @Override
-            public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
-                return KafkaRpcServer.start(topics, configs, queue, sessions, onReceive);
-            }
-
-            @Override
-            public Optional<BrokerCount> brokerCount(String queue) throws Exception {
-                return Optional.of(topics.unconsumed(queue));
-            }
-
-            @Override
-            public void close() {
-                topics.close();
-            }
-        };
+        return new KafkaClientsDriver(info, topics, configs, spec);
     }
 }
