@@ -2,6 +2,7 @@ package dev.brokerbench.app.gate;
 
 import dev.brokerbench.core.io.JsonInput;
 import dev.brokerbench.core.io.Required;
+import dev.brokerbench.core.machine.Calibration;
 import dev.brokerbench.core.machine.HarnessReference;
 import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.result.CellId;
@@ -84,7 +85,10 @@ public record Baseline(int schema, String description, @Required Conditions cond
     }
 
     /**
-     * Keeps the runs' repeats per cell. The runs must share their conditions (the first run's calibration is kept)
+     * Keeps the runs' repeats per cell. The runs must share their conditions, and the baseline keeps their typical
+     * machine: each calibration figure the median of the runs' (one run's calibration can be disturbed: on
+     * 2026-11-26 one read 2,881 disk syncs/s between runs that read 8,132 and 8,271, and the gate then refused
+     * ordinary runs of the same machine as "a different or busy machine")
      * and each cell its parity; there must be {@link BetweenRuns#MIN_RUNS} runs or more, each with
      * {@link RegressionGate#MIN_REPEATS} repeats or more per cell.
      */
@@ -94,8 +98,8 @@ public record Baseline(int schema, String description, @Required Conditions cond
                     + " directories (runs), got " + runs.size() + ": repeats inside one run share its broker"
                     + " processes and JVM, so only several runs show how far a figure moves from one run to the next");
         }
-        Conditions conditions = runs.get(0).conditions();
-        for (Figures run : runs.subList(1, runs.size())) {
+        Conditions conditions = typical(runs.stream().map(Figures::conditions).toList());
+        for (Figures run : runs) {
             List<String> why = conditions.differences(run.conditions());
             if (!why.isEmpty()) {
                 throw new InvalidConfigException("the runs of a baseline must share their conditions: " + why);
@@ -122,5 +126,23 @@ public record Baseline(int schema, String description, @Required Conditions cond
         repeats.forEach((id, perRun) -> cells.put(id, new Cell(parity.get(id), List.copyOf(perRun))));
         return new Baseline(SCHEMA, description, conditions, runs.size(), cells,
                 runs.stream().map(Figures::harness).filter(Objects::nonNull).toList());
+    }
+
+    /** The first run's conditions with each calibration figure the median of the runs' (the lower of two middles). */
+    static Conditions typical(List<Conditions> runs) {
+        Conditions first = runs.get(0);
+        List<Calibration> calibrations = runs.stream().map(Conditions::calibration).filter(Objects::nonNull).toList();
+        if (first.calibration() == null || calibrations.size() < runs.size()) {
+            return first;
+        }
+        return new Conditions(first.scale(), first.durationSeconds(), first.runtime(), new Calibration(
+                first.calibration().cores(), median(calibrations, Calibration::fsyncPerSecond),
+                median(calibrations, Calibration::fsyncP50Micros), median(calibrations, Calibration::loopbackRttMicros),
+                median(calibrations, Calibration::loopbackMBPerSec), first.calibration().directory()));
+    }
+
+    private static double median(List<Calibration> all, java.util.function.ToDoubleFunction<Calibration> figure) {
+        double[] sorted = all.stream().mapToDouble(figure).sorted().toArray();
+        return sorted[(sorted.length - 1) / 2];
     }
 }
