@@ -126,5 +126,7 @@ class CatalogTest {
                 .containsExactly("p");
         assertThatThrownBy(() -> new Catalog(runtimes, List.of(path("p", Protocol.AMQP, false, Set.of("qm")))))
                 .hasMessageContaining("client path 'p' has quirks for broker 'qm'").hasMessageContaining("[mq]");
+        assertThat(new Catalog(List.of(), List.of(path("p", Protocol.AMQP, false, Set.of("qm")))).pathIds())
+                .as("paths alone: no broker to check against").containsExactly("p");
     }
 }
