@@ -31,6 +31,22 @@ public final class Reconciler {
     }
 
     /** Each consumer's deliveries and reorderings, by client index. */
+    /**
+     * A queue's shared ledger reconciled once ({@code ledgers} holds one); a topic's, subscriber by subscriber (ledger
+     * {@code i} with consumer {@code i}'s order) and summed.
+     */
+    public static Accounting reconcileEach(boolean fanOut, SendLedger sent, List<ReceiveLedger> ledgers,
+                                           List<OrderTracker> order) {
+        if (!fanOut) {
+            return reconcile(sent, ledgers.get(0), order);
+        }
+        List<Accounting> subscribers = new ArrayList<>();
+        for (int i = 0; i < ledgers.size(); i++) {
+            subscribers.add(reconcile(sent, ledgers.get(i), List.of(order.get(i))));
+        }
+        return Accounting.fanOut(subscribers);
+    }
+
     public static List<ConsumerAccount> accounts(List<OrderTracker> consumers) {
         List<ConsumerAccount> accounts = new ArrayList<>();
         for (int i = 0; i < consumers.size(); i++) {

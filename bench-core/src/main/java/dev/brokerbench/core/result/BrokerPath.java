@@ -33,11 +33,6 @@ public record BrokerPath(String broker, String path) implements Comparable<Broke
         return new BrokerPath(parts[0], parts[1]);
     }
 
-    /** This path on the case {@code workload}. */
-    public CellId on(String workload) {
-        return new CellId(this, workload);
-    }
-
     @JsonValue
     @Override
     public String toString() {

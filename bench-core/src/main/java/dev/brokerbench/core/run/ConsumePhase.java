@@ -208,7 +208,7 @@ final class ConsumePhase {
             }
             shardReceipts = new ShardReceipts(dev.brokerbench.core.metrics.ReceiptRecord.of(ledgers.get(0)), mine);
         } else if (rest == null) {
-            accounting = accounting(ctx.workload().fanOut(), sent, ledgers, order);
+            accounting = Reconciler.reconcileEach(ctx.workload().fanOut(), sent, ledgers, order);
         } else {
             ReceiveLedger selected = ledgers.get(0);
             if (!selected.allExpectedArrived()) {
@@ -263,19 +263,6 @@ final class ConsumePhase {
                     }
                 },
                 ctx.limits().sessionOpen(), ctx.limits().deadline(expected), errors);
-    }
-
-    /** A queue's shared ledger reconciled once; a topic's, subscriber by subscriber and summed. */
-    private static Accounting accounting(boolean fanOut, SendLedger sent, List<ReceiveLedger> ledgers,
-                                         List<OrderTracker> order) {
-        if (!fanOut) {
-            return Reconciler.reconcile(sent, ledgers.get(0), order);
-        }
-        List<Accounting> subscribers = new ArrayList<>();
-        for (int i = 0; i < ledgers.size(); i++) {
-            subscribers.add(Reconciler.reconcile(sent, ledgers.get(i), List.of(order.get(i))));
-        }
-        return Accounting.fanOut(subscribers);
     }
 
     /**
