@@ -59,7 +59,7 @@ public final class GateCommand implements Callable<Integer> {
             return BenchCli.EXIT_USAGE;
         }
         out.print(outcome.table().console());
-        out.println(RegressionGate.Outcome.note());
+        out.println(outcome.note());
         if (outcome.harness() != null) {
             out.println((outcome.harness().verdict().name().equals("OK") ? "" : "HARNESS_REGRESSION: ")
                     + outcome.harness().words());

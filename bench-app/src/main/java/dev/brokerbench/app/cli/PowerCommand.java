@@ -179,19 +179,23 @@ public final class PowerCommand implements Callable<Integer> {
     }
 
     /**
-     * One {@code bench run} in its own JVM (a fixed, pre-touched heap), into {@code runs/NAME}; a run whose directory
-     * already holds a finished run (its run.json) is kept, so that an interrupted series goes on where it stopped.
+     * A finished run: its results directory, and its minutes (for a run kept from an earlier start, from its claim
+     * to its completion marker; NaN for a run made before claims existed).
      */
-    /** A finished run: its results directory, and its minutes (NaN when kept from an earlier start). */
     private record Ran(Path dir, double minutes) {
     }
 
+    /**
+     * One {@code bench run} in its own JVM (a fixed, pre-touched heap), into {@code runs/NAME}; a run whose directory
+     * already holds a complete run is kept, so that an interrupted series goes on where it stopped.
+     */
     private Ran run(PrintWriter console, String name, int index, Trial.Slowdown slowdown)
             throws IOException, InterruptedException {
         Path dir = out.resolve("runs").resolve(name);
-        if (Files.exists(dir.resolve("run.json"))) {
-            console.println("== " + name + ": kept from an earlier start");
-            return new Ran(dir, Double.NaN);
+        if (Files.exists(dir.resolve("run.json")) && ResultStore.isComplete(dir)) {
+            double minutes = ResultStore.elapsed(dir).map(d -> d.toMillis() / 60_000.0).orElse(Double.NaN);
+            console.printf(java.util.Locale.ROOT, "== %s: kept from an earlier start (%.1f min)%n", name, minutes);
+            return new Ran(dir, minutes);
         }
         dev.brokerbench.process.Trees.delete(dir); // what an interrupted start left
         // this JVM's class path: bench.jar when packaged, the build's classes in a test

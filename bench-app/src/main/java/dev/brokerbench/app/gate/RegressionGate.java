@@ -26,9 +26,11 @@ import java.util.TreeSet;
  * run, not the repeat. Per broker / client path (a group), the mean over its cells; a path's shared run shift does
  * not average out over its cells, its cells' own shifts and noise do.
  *
- * <p>With at least {@link #GROUPS_TO_NORMALIZE} groups each is judged against the mean of the others, so a shift of
+ * <p>With at least {@link #GROUPS_TO_NORMALIZE} groups each is judged against the median of the others, so a shift of
  * the whole matrix (the machine that day, or the harness) cancels; the whole matrix's shift is shown on a row of its
- * own, never failed, and {@link HarnessCheck} says whether it was the harness (which fails) or the machine.
+ * own, never failed, and {@link HarnessCheck} says whether it was the harness (which fails) or the machine. With fewer,
+ * each group is judged against the baseline alone, the whole matrix's run-to-run shift counted in its interval: a
+ * machine that slowed cannot then be told from a path that did, and the table says so.
  *
  * <p>A group fails (REGRESSION) when its interval lies below 1 and its ratio shows a drop of at least
  * {@link #MIN_DROP}; the intervals are {@code 1 - 0.05 / groups} (Bonferroni), so the chance that any unchanged group
@@ -46,8 +48,13 @@ public final class RegressionGate {
     public static final double MIN_DROP = 0.10;
     /** A cell whose every repeat is below this fraction of its slowest baseline repeat fails whatever its group does. */
     public static final double COLLAPSE = 0.5;
-    /** From this many groups on, each is judged against the others, so that a shift of the whole matrix cancels. */
-    public static final int GROUPS_TO_NORMALIZE = 3;
+    /**
+     * From this many groups on, each is judged against the median of the others, so that a shift of the whole matrix
+     * cancels. With three others, one path that moved does not move their median; with two, the median is their mean
+     * and half of a slowed path's drop made the others look faster (a 20 % power series on three paths, 2026-11-26:
+     * 4 of 36 unmodified cells called different).
+     */
+    public static final int GROUPS_TO_NORMALIZE = 4;
     /** The name of the row of the whole matrix. */
     public static final String MATRIX = "whole matrix (every path: the machine or the harness)";
     /** The confidence of a single cell's interval (shown, not failed on). */
@@ -166,9 +173,9 @@ public final class RegressionGate {
                 t.add(row(matrix.name(), matrix));
             }
             groups.forEach(g -> t.add(row(g.name() + (matrix != null ? " (all cases, against the other paths)"
-                    : " (all cases)"), g)));
-            cells.forEach(c -> t.add(row(c.name() + (matrix != null && c.ratio() != null ? " (against the other"
-                    + " paths)" : ""), c)));
+                    : " (all cases, against the baseline alone)"), g)));
+            cells.forEach(c -> t.add(row(c.name() + (c.ratio() == null ? "" : matrix != null
+                    ? " (against the other paths)" : " (against the baseline alone)"), c)));
             return t;
         }
 
@@ -183,13 +190,17 @@ public final class RegressionGate {
                     r.verdict().name());
         }
 
-        /** What the table's columns mean, for under it. */
-        public static String note() {
+        /** What the table's columns mean, and which model judged the paths, for under it. */
+        public String note() {
+            String model = matrix != null ? "" : " " + groups.size() + (groups.size() == 1 ? " path was" : " paths were")
+                    + " compared, fewer than the " + GROUPS_TO_NORMALIZE + " whose median of the others cancels a"
+                    + " shift of the whole machine: each is judged against the baseline alone, the matrix's"
+                    + " run-to-run shift counted in its interval, so a slower machine reads as slower paths.";
             return "fresh/baseline: ratio of the geometric means of the repeats; interval: from the repeats' spread"
                     + " inside a run and the baseline runs' spread from one run to the next (paths: Bonferroni over"
                     + " the paths); smallest drop it could show: " + Math.round(POWER * 10) + " times in 10 at that"
                     + " confidence. A path fails (REGRESSION) when its whole interval is below 1 and it dropped by "
-                    + Math.round(MIN_DROP * 100) + " % or more.";
+                    + Math.round(MIN_DROP * 100) + " % or more." + model;
         }
     }
 

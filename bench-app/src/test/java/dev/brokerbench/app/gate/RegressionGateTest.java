@@ -69,6 +69,31 @@ class RegressionGateTest {
                 "98.8 %", "smallest drop it could show", "geometric mean");
     }
 
+    /** {@code figures} without the cells of the path {@code dropped}. */
+    private static Figures without(Figures figures, String dropped) {
+        Map<CellId, Figures.Cell> cells = new LinkedHashMap<>(figures.cells());
+        cells.keySet().removeIf(id -> id.brokerPath().toString().equals(dropped));
+        return new Figures(figures.conditions(), cells);
+    }
+
+    @Test
+    void withThreePathsASlowedPathDoesNotMakeTheOthersLookFasterEachIsJudgedAgainstTheBaselineAlone() {
+        Baseline three = Baseline.of("three", List.of(without(run(1, 0.05), "d / s"), without(run(2, 0.05), "d / s")));
+        RegressionGate.Outcome outcome = RegressionGate.check(three, without(run(3, 0.05, 0.8), "d / s"));
+        String console = outcome.table().console();
+        assertThat(group(outcome, "a / p").verdict()).as(console).isEqualTo(RegressionGate.Verdict.REGRESSION);
+        // against the median of two others (their mean), b and c would read about 1.12 and be called FASTER
+        assertThat(outcome.groups()).filteredOn(g -> !g.name().equals("a / p")).as(console)
+                .allSatisfy(g -> assertThat(g.ratio().ratio()).isCloseTo(1.0, within(0.04)))
+                .extracting(RegressionGate.Row::verdict).containsOnly(RegressionGate.Verdict.OK);
+        // a cell is called at 95 %, one of twelve may be by chance: their mean ratio is what leaked or did not
+        assertThat(outcome.cells().stream().filter(c -> !c.name().startsWith("a / p"))
+                .mapToDouble(c -> c.ratio().ratio()).average().orElseThrow()).isCloseTo(1.0, within(0.03));
+        assertThat(outcome.matrix()).isNull();
+        assertThat(console).contains("a / p (all cases, against the baseline alone)");
+        assertThat(outcome.note()).contains("3 paths were compared", "judged against the baseline alone");
+    }
+
     @Test
     void aShiftOfTheWholeMatrixIsShownAndFailsNothingAPathThatFellBehindTheOthersFails() {
         // what two profile runs did: every unmodified path 20-27 % slower the second time

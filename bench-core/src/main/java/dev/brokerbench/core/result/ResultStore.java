@@ -98,6 +98,23 @@ public final class ResultStore {
                 || !Files.exists(dir.resolve(CLAIM)) && Files.isRegularFile(dir.resolve("run.json"));
     }
 
+    /**
+     * How long the run in {@code dir} took, from its {@link #CLAIM} (made before its first broker started) to its
+     * {@link #COMPLETE} marker; empty for a run that is not complete or predates the claim.
+     */
+    public static java.util.Optional<java.time.Duration> elapsed(Path dir) {
+        try {
+            if (!Files.isRegularFile(dir.resolve(COMPLETE)) || !Files.isRegularFile(dir.resolve(CLAIM))) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(java.time.Duration.between(
+                    Files.getLastModifiedTime(dir.resolve(CLAIM)).toInstant(),
+                    Files.getLastModifiedTime(dir.resolve(COMPLETE)).toInstant()));
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     /** The line a reader prints for a directory without {@link #COMPLETE}. */
     public static String incomplete(Path dir) {
         return dir + ": incomplete run: it holds no " + COMPLETE + " marker (the run was killed, failed or is still"
