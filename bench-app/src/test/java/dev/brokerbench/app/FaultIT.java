@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.app.report.RunRecord;
 import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.result.ResultStore;
@@ -103,7 +104,7 @@ class FaultIT {
                 // 2026-11-24 without, f2, where the count then reads "404 NOT_FOUND, no such queue": 0): the broker's
                 // own count agrees with the drain, and each client
                 // lost one unbroken run of its messages from its first one on, nothing after it
-                if (Fault.reconnects(r.workload().fault())) {
+                if (Fault.reconnects(QueueCase.faultOf(r.workload()))) {
                     assertThat(r.fault().recoveryMillis()).as(cell + ": a send confirmed after the restart")
                             .isPresent();
                 }
@@ -118,7 +119,7 @@ class FaultIT {
                                 }));
                 continue;
             }
-            if (Fault.reconnects(r.workload().fault())) {
+            if (Fault.reconnects(QueueCase.faultOf(r.workload()))) {
                 assertThat(r.fault().recoveryMillis()).as(cell + ": a send confirmed after the restart")
                         .isPresent();
                 assertThat(r.accounting().lostConfirmed()).as(cell).isZero();

@@ -2,11 +2,12 @@ package dev.brokerbench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brokerbench.core.result.Status;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.result.ResultStore;
 import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.Status;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -126,7 +127,7 @@ class RpcIT {
      */
     private static boolean apolloStream(RunResult r) {
         return r.broker().brokerId().equals("apollo") && (r.reportedPhase().action() == Action.ONEWAY
-                || r.workload().rpc().window() > 1);
+                || CallCase.of(r.workload()).rpc().window() > 1);
     }
 
     private static Set<String> cells(List<RunResult> results, String name) {

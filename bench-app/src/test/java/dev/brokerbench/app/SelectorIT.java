@@ -3,6 +3,7 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.app.catalog.WorkloadCatalog;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
@@ -39,7 +40,7 @@ class SelectorIT {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
             Accounting a = r.accounting();
             long messages = r.workload().messages();
-            Selection selection = r.workload().selection();
+            Selection selection = QueueCase.selectionOf(r.workload());
             assertThat(r.status()).as(cell + ": " + a.summary()).isEqualTo(Status.OK);
             assertThat(a.exact()).as(cell + ": " + a.summary()).isTrue();
             assertThat(a.received()).as(cell + ": the selector's share and the rest").isEqualTo(messages);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.app.catalog.WorkloadCatalog;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
@@ -37,7 +38,7 @@ class TopicIT {
         for (RunResult r : results) {
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
             Accounting a = r.accounting();
-            int subscribers = r.workload().topic().subscribers();
+            int subscribers = LiveCase.of(r.workload()).topic().subscribers();
             long messages = r.workload().messages();
             assertThat(r.status()).as(cell + ": " + a.summary()).isEqualTo(Status.OK);
             assertThat(a.exact()).as(cell + ": " + a.summary()).isTrue();

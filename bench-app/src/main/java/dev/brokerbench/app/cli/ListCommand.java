@@ -8,7 +8,10 @@ import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.model.CallCase;
+import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.DriverFactory;
@@ -99,12 +102,17 @@ public final class ListCommand implements Callable<Integer> {
         return t;
     }
 
-    private static String fault(Workload w) {
-        if (w.fault() == null) {
+    /** What its shape adds to its phases: a fault, or the servers and calls in flight. */
+    private static String shape(Workload w) {
+        if (w.shape() instanceof CallCase calls) {
+            return "; " + calls.rpc().servers() + " servers, " + calls.rpc().window() + " in flight";
+        }
+        Fault fault = QueueCase.faultOf(w);
+        if (fault == null) {
             return "";
         }
-        long percent = Math.round(w.fault().at() * 100);
-        return switch (w.fault().target()) {
+        long percent = Math.round(fault.at() * 100);
+        return switch (fault.target()) {
             case BROKER -> "; kill -9 the broker at " + percent + " % of the publish, restart, reconcile";
             case LEADER -> "; kill -9 the leading node of a cluster at " + percent + " % of the publish, clients fail"
                     + " over, the node rejoins, reconcile";
@@ -125,18 +133,17 @@ public final class ListCommand implements Callable<Integer> {
             t.add(List.of(w.name(), w.group(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
                     String.valueOf(w.payloadBytes()), String.valueOf(w.clients()),
                     w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))
-                            + fault(w) + rollback(w) + sweep(w)));
+                            + shape(w) + rollback(w) + sweep(w)));
         }
         return t;
     }
 
     private static String sweep(Workload w) {
         if (w.sweep() == null) {
-            return w.rpc() == null ? "" : "; " + w.rpc().servers() + " servers, " + w.rpc().window() + " in flight";
+            return "";
         }
         List<Long> v = w.sweep().values();
-        return (w.rpc() == null ? "" : "; " + w.rpc().servers() + " servers, " + w.rpc().window() + " in flight")
-                + "; sweep " + w.sweep().variable().key() + " over " + v.size() + " values " + v.get(0) + ".."
+        return "; sweep " + w.sweep().variable().key() + " over " + v.size() + " values " + v.get(0) + ".."
                 + v.get(v.size() - 1);
     }
 

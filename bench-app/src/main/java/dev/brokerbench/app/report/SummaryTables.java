@@ -2,6 +2,7 @@ package dev.brokerbench.app.report;
 
 import dev.brokerbench.core.broker.BrokerInfo;
 import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
@@ -65,7 +66,7 @@ public final class SummaryTables {
             boolean broker = r.fault().killed() != Fault.Target.CONSUMER;
             boolean leader = r.fault().killed() == Fault.Target.LEADER;
             String during = broker ? (p.mode() == null ? "publish" : p.mode().name().toLowerCase(Locale.ROOT)
-                    + " publish") + (leader ? ", clients fail over" : Fault.reconnects(r.workload().fault())
+                    + " publish") + (leader ? ", clients fail over" : Fault.reconnects(QueueCase.faultOf(r.workload()))
                     ? ", clients reconnect" : "")
                     : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
             String killed = switch (r.fault().killed()) {

@@ -6,7 +6,7 @@ public final class InvalidConfigException extends IllegalArgumentException {
         super(message);
     }
 
-    static void check(boolean ok, String field, String rule, Object actual) {
+    public static void check(boolean ok, String field, String rule, Object actual) {
         if (!ok) {
             throw new InvalidConfigException("field '" + field + "' " + rule + ", got " + actual);
         }

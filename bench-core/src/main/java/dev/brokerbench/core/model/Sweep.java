@@ -16,35 +16,49 @@ public record Sweep(Variable variable, List<Long> values) {
     /** What a sweep may vary. */
     public enum Variable {
         /** Message (request) body size in bytes. */
-        PAYLOAD_BYTES("payloadBytes", "bytes"),
+        PAYLOAD_BYTES("payloadBytes", "bytes", ""),
         /** Concurrent clients. */
-        CLIENTS("clients", "clients"),
+        CLIENTS("clients", "clients", ""),
         /** Messages (calls) per cell, before --scale. */
-        MESSAGES("messages", "calls"),
+        MESSAGES("messages", "calls", ""),
         /**
          * A live workload's offered rate, in percent of the highest rate its broker and client path sustained in
          * the workload's {@link RateSearch}: the points of a latency curve.
          */
-        RATE_PERCENT("ratePercent", "% of the highest sustained rate"),
+        RATE_PERCENT("ratePercent", "% of the highest sustained rate",
+                "needs a single live phase (publishers and consumers at once)"),
         /** Subscriptions a topic fans out to (each message is owed once to every one). */
-        SUBSCRIBERS("subscribers", "subscribers"),
+        SUBSCRIBERS("subscribers", "subscribers", "needs a topic"),
         /**
          * The share of the messages a consumer's selector matches, in percent; 100 runs the consumers without a
          * selector (the figure the others are compared with).
          */
-        MATCHING_PERCENT("matchingPercent", "% of messages the selector matches"),
+        MATCHING_PERCENT("matchingPercent", "% of messages the selector matches",
+                "needs the reported phase to be the consume"),
         /** Messages per explicit acknowledgement or transaction (a transacted publisher's commit included). */
-        ACK_BATCH("ackBatch", "messages per commit");
+        ACK_BATCH("ackBatch", "messages per commit", "");
 
         /** Every key, for error messages. */
         static final String KEYS = "payloadBytes, clients, messages, ratePercent, subscribers, matchingPercent, ackBatch";
 
         private final String key;
         private final String unit;
+        private final String needs;
 
-        Variable(String key, String unit) {
+        Variable(String key, String unit, String needs) {
             this.key = key;
             this.unit = unit;
+            this.needs = needs;
+        }
+
+        /** Whether it is a setting of a {@link Shape} (which says if it {@link Shape#sweeps} it), not a shared one. */
+        public boolean shaped() {
+            return !needs.isEmpty();
+        }
+
+        /** What a shaped variable needs of its case, for the error when the case lacks it. */
+        public String needs() {
+            return needs;
         }
 
         /** The name used in YAML and on the command line, e.g. {@code payloadBytes}. */

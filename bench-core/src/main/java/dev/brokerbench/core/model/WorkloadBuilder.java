@@ -1,7 +1,5 @@
 package dev.brokerbench.core.model;
 
-import java.util.List;
-
 /** A {@link Workload}'s settings, changed one part at a time; {@link #build()} validates the whole. */
 public final class WorkloadBuilder {
     private String name;
@@ -18,14 +16,9 @@ public final class WorkloadBuilder {
     private int ackBatch;
     private double ratePerSecond;
     private int idleTimeoutSeconds;
-    private List<Phase> phases;
-    private Fault fault;
-    private Rpc rpc;
+    private Shape shape;
     private Sweep sweep;
     private Sweep.Point point;
-    private RateSearch search;
-    private Topic topic;
-    private Selection selection;
     private Rollback rollback;
     private String group;
 
@@ -44,14 +37,9 @@ public final class WorkloadBuilder {
         ackBatch = w.ackBatch();
         ratePerSecond = w.ratePerSecond();
         idleTimeoutSeconds = w.idleTimeoutSeconds();
-        phases = w.phases();
-        fault = w.fault();
-        rpc = w.rpc();
+        shape = w.shape();
         sweep = w.sweep();
         point = w.point();
-        search = w.search();
-        topic = w.topic();
-        selection = w.selection();
         rollback = w.rollback();
         group = w.group();
     }
@@ -100,13 +88,8 @@ public final class WorkloadBuilder {
         return this;
     }
 
-    public WorkloadBuilder fault(Fault value) {
-        fault = value;
-        return this;
-    }
-
-    public WorkloadBuilder rpc(Rpc value) {
-        rpc = value;
+    public WorkloadBuilder shape(Shape value) {
+        shape = value;
         return this;
     }
 
@@ -117,21 +100,6 @@ public final class WorkloadBuilder {
 
     public WorkloadBuilder point(Sweep.Point value) {
         point = value;
-        return this;
-    }
-
-    public WorkloadBuilder search(RateSearch value) {
-        search = value;
-        return this;
-    }
-
-    public WorkloadBuilder topic(Topic value) {
-        topic = value;
-        return this;
-    }
-
-    public WorkloadBuilder selection(Selection value) {
-        selection = value;
         return this;
     }
 
@@ -148,7 +116,7 @@ public final class WorkloadBuilder {
     /** The workload, checked as a whole ({@link InvalidConfigException} naming the field otherwise). */
     public Workload build() {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, phases, fault, rpc,
-                sweep, point, search, topic, selection, rollback, group);
+                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, shape, sweep, point,
+                rollback, group);
     }
 }

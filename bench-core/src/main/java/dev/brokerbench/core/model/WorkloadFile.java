@@ -99,15 +99,17 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         Fault f = fault == null ? null : Fault.of(fault);
         Rpc rpc = calls || servers != null || rpcWindow != null
                 ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1)) : null;
-        return new Workload(name, title, queue != null ? queue : "bench." + name,
-                or(clients, DEFAULT_CLIENTS), or(messages, search != null ? (long) or(clients, DEFAULT_CLIENTS) : 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
-                or(persistent, true), or(publishWindow, Workload.PARITY_PUBLISH_WINDOW), or(prefetch, Workload.PARITY_PREFETCH),
-                ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
-                or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), parsed, f, rpc,
-                sweep == null ? null : sweep.toSweep(), null, search == null ? null : search.toSearch(),
+        Shape shape = Shape.of(parsed, f, rpc, search == null ? null : search.toSearch(),
                 topic == null ? null : topic.toTopic(),
-                matchingPercent == null || matchingPercent == 100 ? null : new Selection(matchingPercent),
-                rollbackEvery == null ? null : new Rollback(rollbackEvery), group)
+                matchingPercent == null || matchingPercent == 100 ? null : new Selection(matchingPercent));
+        int clientCount = or(clients, DEFAULT_CLIENTS);
+        return new Workload(name, title, queue != null ? queue : "bench." + name, clientCount,
+                or(messages, search != null ? (long) clientCount : 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
+                or(persistent, true), or(publishWindow, Workload.PARITY_PUBLISH_WINDOW),
+                or(prefetch, Workload.PARITY_PREFETCH), ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"),
+                or(ackBatch, 1), or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), shape,
+                sweep == null ? null : sweep.toSweep(), null, rollbackEvery == null ? null : new Rollback(rollbackEvery),
+                group)
                 .validated();
     }
 

@@ -1,7 +1,7 @@
 package dev.brokerbench.core.result;
 
-import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.broker.BrokerInfo;
+import dev.brokerbench.core.io.Required;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.ClientInfo;
 import java.time.Instant;
@@ -105,7 +105,8 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
 
     /** The clients were to ride out the fault by themselves, and not every message they were to send was confirmed. */
     private boolean failoverIncomplete() {
-        return fault != null && dev.brokerbench.core.model.Fault.reconnects(workload.fault())
+        return fault != null && dev.brokerbench.core.model.Fault.reconnects(
+                dev.brokerbench.core.model.QueueCase.faultOf(workload))
                 && reportedPhase() != null && accounting.confirmed() < reportedPhase().expected();
     }
 

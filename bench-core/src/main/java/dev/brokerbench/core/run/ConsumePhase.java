@@ -10,13 +10,15 @@ import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.LiveCase;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.model.Workload;
-import dev.brokerbench.core.result.ResourceUsage;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.ResourceUsage;
 import dev.brokerbench.core.run.remote.ProcessConsumer;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
@@ -301,7 +303,7 @@ final class ConsumePhase {
 
     /** The selector of the phase's consumers: the workload's, on its reported consume; null otherwise. */
     private static Selection selection(PhaseContext ctx) {
-        return ctx.phase().reported() ? ctx.workload().selection() : null;
+        return ctx.phase().reported() ? QueueCase.selectionOf(ctx.workload()) : null;
     }
 
     /** A consumer in this JVM, or in its own process when the fault kills one. */
@@ -312,7 +314,8 @@ final class ConsumePhase {
             return ctx.driver().consumer(workload.queue(), selection(ctx));
         }
         if (workload.fanOut()) {
-            return ctx.driver().subscriber(Subscription.of(workload.queue(), client, workload.topic().durable()));
+            return ctx.driver().subscriber(Subscription.of(workload.queue(), client,
+                    LiveCase.of(workload).topic().durable()));
         }
         if (!inProcess) {
             return ctx.driver().consumer(workload.queue());

@@ -1,7 +1,7 @@
 package dev.brokerbench.core.run;
 
-import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerDescriptor;
+import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
@@ -308,8 +308,7 @@ public final class MatrixRunner {
                 }
                 workload = workload.atRate(search.highest() * workload.point().value() / 100.0);
             }
-            ScenarioRunner.Outcome outcome = workload.calls() ? runner.runCalls(workload, cell)
-                    : runner.run(workload, cell);
+            ScenarioRunner.Outcome outcome = runner.runCase(workload, cell);
             ScenarioRunner.Pass warmup = outcome.warmup();
             if (sharding != null) {
                 listener.shardCell(sharding.cell(descriptor.id(), path.id(), workload.name(), position));

@@ -6,9 +6,13 @@ import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.QueueCase;
+import dev.brokerbench.core.model.Shape;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.DriverFactory;
@@ -31,22 +35,13 @@ public final class Requirements {
      * some broker-confirmed publish mode, checked separately by {@link #setupModes}.
      */
     public static Set<Capability> of(Workload workload) {
-        if (workload.calls()) {
-            Set<Capability> needed = EnumSet.of(workload.reportedPhase().action() == Action.RPC
-                    ? Capability.REQUEST_REPLY : Capability.ONE_WAY);
-            if (workload.persistent()) {
-                needed.add(Capability.PERSISTENT);
-            }
-            return needed;
-        }
         Set<Capability> needed = EnumSet.noneOf(Capability.class);
-        if (workload.reportedPhase().action() == Action.CONSUME || workload.live()) {
-            // a measured drain (or live consumers) must prefetch as defined; a drain that only empties the queue
-            // after a publish case needs no particular prefetch
-            needed.add(Capability.PREFETCH);
-        }
         if (workload.persistent()) {
             needed.add(Capability.PERSISTENT);
+        }
+        if (workload.shape() instanceof CallCase calls) {
+            needed.add(calls.phase().action() == Action.RPC ? Capability.REQUEST_REPLY : Capability.ONE_WAY);
+            return needed;
         }
         if (workload.ackMode() == AckMode.CLIENT) {
             needed.add(Capability.CLIENT_ACK);
@@ -54,16 +49,26 @@ public final class Requirements {
         if (workload.ackMode() == AckMode.TRANSACTED) {
             needed.add(Capability.TRANSACTIONS);
         }
-        if (Fault.reconnects(workload.fault())) {
-            needed.add(Capability.RECONNECT);
+        if (workload.shape() instanceof QueueCase queue) {
+            if (queue.reported().action() == Action.CONSUME) {
+                // a measured drain must prefetch as defined; a drain that only empties the queue after a publish
+                // case needs no particular prefetch
+                needed.add(Capability.PREFETCH);
+            }
+            if (Fault.reconnects(queue.fault())) {
+                needed.add(Capability.RECONNECT);
+            }
+            if (queue.selection() != null) {
+                needed.add(Capability.SELECTORS);
+            }
         }
-        if (workload.selection() != null) {
-            needed.add(Capability.SELECTORS);
-        }
-        if (workload.fanOut()) {
-            needed.add(Capability.TOPICS);
-            if (workload.topic().durable()) {
-                needed.add(Capability.DURABLE_SUBSCRIPTIONS);
+        if (workload.shape() instanceof LiveCase live) {
+            needed.add(Capability.PREFETCH); // live consumers prefetch as defined
+            if (live.topic() != null) {
+                needed.add(Capability.TOPICS);
+                if (live.topic().durable()) {
+                    needed.add(Capability.DURABLE_SUBSCRIPTIONS);
+                }
             }
         }
         for (Phase phase : workload.phases()) {
@@ -72,6 +77,16 @@ public final class Requirements {
             }
         }
         return needed;
+    }
+
+    /** Whether the runner knows {@code shape}: a queue case, a live case or calls. */
+    static boolean runnable(Shape shape) {
+        return shape instanceof QueueCase || shape instanceof LiveCase || shape instanceof CallCase;
+    }
+
+    /** Why a cell of a shape the runner does not know cannot run. */
+    static String noRunner(Shape shape) {
+        return "a " + shape.kind() + " case has no runner in this suite (queue, live and call cases have)";
     }
 
     static Capability capability(PublishMode mode) {
@@ -124,15 +139,19 @@ public final class Requirements {
         if (!broker.protocols().contains(path.protocol())) {
             return Optional.of(broker.broker().displayName() + " offers no " + path.protocol() + " endpoint");
         }
-        if (workload.fault() != null && broker.kind() == RuntimeKind.EXTERNAL) {
+        if (!runnable(workload.shape())) {
+            return Optional.of(noRunner(workload.shape()));
+        }
+        Fault fault = QueueCase.faultOf(workload);
+        if (fault != null && broker.kind() == RuntimeKind.EXTERNAL) {
             return Optional.of("fault injection needs a broker the suite runs (--runtime local or container), not an"
                     + " external one");
         }
-        if (workload.fault() instanceof Fault.KillLeader && broker.nodes() < 2) {
+        if (fault instanceof Fault.KillLeader && broker.nodes() < 2) {
             return Optional.of("killing the leader needs a broker of several nodes (e.g. --broker rabbitmq-cluster,"
                     + " artemis-ha); " + broker.broker().id() + " runs one");
         }
-        if (workload.fault() instanceof Fault.KillBroker && broker.nodes() > 1) {
+        if (fault instanceof Fault.KillBroker && broker.nodes() > 1) {
             return Optional.of("killing the whole broker is defined for a single node; " + broker.broker().id()
                     + " runs " + broker.nodes() + " nodes (a leader kill, --case f5,f6, kills one of them)");
         }

@@ -2,17 +2,16 @@ package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.LatencyRecorder;
-import dev.brokerbench.core.result.LatencyMetric;
-import java.util.List;
-import java.util.Map;
 import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ReceiveLedger;
 import dev.brokerbench.core.metrics.Reconciler;
-import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.ResourceMeter;
+import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RpcAccounting;
@@ -20,6 +19,8 @@ import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcServer;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -91,7 +92,7 @@ final class RpcPhase {
                                     casts);
                         } else {
                             new Caller(requester, first, streams.count(client), ctx.workload().payloadBytes(),
-                                    ctx.workload().rpc().window(), timeoutNanos, tally, clock.lane(client), client,
+                                    CallCase.of(ctx.workload()).rpc().window(), timeoutNanos, tally, clock.lane(client), client,
                                     latency).run();
                         }
                     },

@@ -3,9 +3,12 @@ package dev.brokerbench.core.run;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.RateSearch;
 import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
@@ -15,8 +18,8 @@ import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.result.SearchStep;
-import dev.brokerbench.core.result.SustainedRate;
 import dev.brokerbench.core.result.Sizing;
+import dev.brokerbench.core.result.SustainedRate;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.RpcServer;
 import java.util.ArrayList;
@@ -233,11 +236,12 @@ public final class ScenarioRunner {
         }
         BrokerCount leftover = leftover(warm.last(), cell.driver(), workload);
         long messages = measuredMessages(workload, warm);
-        boolean retries = workload.fault() == null;
+        Fault fault = QueueCase.faultOf(workload);
+        boolean retries = fault == null;
         Measured measured;
         try {
             measured = measure(retries, cell.label(), messages, sized -> pass(workload, messages,
-                    slowed(cell, workload, messages), sized, workload.fault()));
+                    slowed(cell, workload, messages), sized, fault));
             if (retries && !drainsAtDepth(workload) && plan.missed(measured.reported().activeSeconds())) {
                 long again = resized(workload, measured);
                 measured = measured.then(measure(true, cell.label() + " sized again", again, sized -> pass(workload,
@@ -254,6 +258,23 @@ public final class ScenarioRunner {
     }
 
     /**
+     * Runs {@code workload}'s cell as its shape asks: calls against servers started for it, a queue case or a live
+     * case through its phases.
+     *
+     * @throws IllegalArgumentException for a shape this runner does not know ({@link Requirements#unmet} refuses
+     *                                  such a cell before it starts)
+     */
+    public Outcome runCase(Workload workload, CellContext cell) throws Exception {
+        if (workload.shape() instanceof CallCase calls) {
+            return runCalls(workload, calls, cell);
+        }
+        if (Requirements.runnable(workload.shape())) {
+            return run(workload, cell);
+        }
+        throw new IllegalArgumentException(Requirements.noRunner(workload.shape()));
+    }
+
+    /**
      * The messages of a measured pass that missed {@code --duration}: its own rate times the duration, the rate it
      * showed being a better forecast of the next pass than the warm-up's.
      */
@@ -265,9 +286,9 @@ public final class ScenarioRunner {
      * An RPC or one-way workload: the server sessions start, then the warm-up passes and the measured pass run
      * against them, and they stop.
      */
-    public Outcome runCalls(Workload workload, CellContext cell) throws Exception {
+    public Outcome runCalls(Workload workload, CallCase calls, CellContext cell) throws Exception {
         ServerTally tally = new ServerTally();
-        try (RpcServer server = cell.driver().rpcServer(workload.queue(), workload.rpc().servers(), tally)) {
+        try (RpcServer server = cell.driver().rpcServer(workload.queue(), calls.rpc().servers(), tally)) {
             WarmedUp warm = warmUp(workload, cell.label(), (messages, passLabel) -> callPass(workload, messages, cell,
                     passLabel, server, tally));
             long messages = measuredMessages(workload, warm);
@@ -290,7 +311,7 @@ public final class ScenarioRunner {
      */
     public SustainedRate searchRate(Workload curve, CellContext cell,
                                     java.util.function.Consumer<SearchStep> told) throws InterruptedException {
-        RateSearch spec = curve.search();
+        RateSearch spec = LiveCase.of(curve).search();
         int clients = curve.clients();
         return RateSearcher.search(spec, rate -> {
             long messages = Math.max(clients, Math.round(rate * spec.stepSeconds()));

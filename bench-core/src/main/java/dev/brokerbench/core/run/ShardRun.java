@@ -3,6 +3,7 @@ package dev.brokerbench.core.run;
 import dev.brokerbench.core.metrics.SendRecord;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Shard;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.LatencyMetric;
@@ -48,11 +49,11 @@ public final class ShardRun {
         String why = null;
         if (workload.calls() || workload.curvePoint()) {
             why = "request/reply, one-way and latency-curve cases";
-        } else if (workload.fault() != null) {
+        } else if (QueueCase.faultOf(workload) != null) {
             why = "fault cases";
         } else if (workload.fanOut()) {
             why = "topic cases";
-        } else if (workload.selection() != null) {
+        } else if (QueueCase.selectionOf(workload) != null) {
             why = "selector cases";
         } else if (workload.phases().stream().anyMatch(p -> p.action() == Action.LIVE)) {
             why = "live cases";

@@ -86,7 +86,7 @@ class WorkloadLoaderTest {
 
     @Test
     void faultsNameTheirFieldAndRule() {
-        assertThat(load(VALID + "fault: {killBrokerAt: 0.5}\n").fault()).isEqualTo(new Fault.KillBroker(0.5, false));
+        assertThat(QueueCase.faultOf(load(VALID + "fault: {killBrokerAt: 0.5}\n"))).isEqualTo(new Fault.KillBroker(0.5, false));
         assertThatThrownBy(() -> load(VALID + "fault: {}\n"))
                 .isInstanceOf(InvalidConfigException.class)
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
@@ -103,7 +103,7 @@ class WorkloadLoaderTest {
     @Test
     void reconnectingNeedsABrokerKillDuringASyncPublish() {
         Workload w = load(VALID + "fault: {killBrokerAt: 0.5, reconnect: true}\n");
-        assertThat(w.fault()).isEqualTo(new Fault.KillBroker(0.5, true));
+        assertThat(QueueCase.faultOf(w)).isEqualTo(new Fault.KillBroker(0.5, true));
         assertThat(w.clientSpec().reconnect()).as("the clients are configured to reconnect").isTrue();
         assertThat(load(VALID).clientSpec().reconnect()).isFalse();
         assertThatThrownBy(() -> load(VALID.replace("mode: sync", "mode: async")
@@ -115,7 +115,7 @@ class WorkloadLoaderTest {
     void killingAConsumerNeedsAnotherOneToDrainTheRest() {
         String consume = VALID.replace("mode: sync, reported: true", "mode: async")
                 .replace("action: consume}", "action: consume, reported: true}");
-        assertThat(load(consume + "fault: {killConsumerAt: 0.5}\n").fault()).isEqualTo(new Fault.KillConsumer(0.5));
+        assertThat(QueueCase.faultOf(load(consume + "fault: {killConsumerAt: 0.5}\n"))).isEqualTo(new Fault.KillConsumer(0.5));
         assertThatThrownBy(() -> load(consume + "clients: 1\nfault: {killConsumerAt: 0.5}\n"))
                 .isInstanceOf(InvalidConfigException.class)
                 .hasMessageContaining("'clients' must be >= 2 to kill a consumer");
@@ -135,7 +135,7 @@ class WorkloadLoaderTest {
     void expandsASweepIntoOneCellPerValue() {
         Workload w = load(RPC);
         assertThat(w.calls()).isTrue();
-        assertThat(w.rpc()).isEqualTo(new Rpc(4, 1));
+        assertThat(CallCase.of(w).rpc()).isEqualTo(new Rpc(4, 1));
         assertThat(w.sweep().values()).hasSize(129).startsWith(1L, 32L, 64L).endsWith(4064L, 4096L);
         var cells = w.points();
         assertThat(cells).hasSize(129);
@@ -196,17 +196,17 @@ class WorkloadLoaderTest {
     @Test
     void aLatencyCurveIsALiveSweepOverPercentagesOfASearchedRate() {
         Workload w = load(CURVE);
-        assertThat(w.search()).isEqualTo(new RateSearch(2000, 4, 10));
+        assertThat(LiveCase.of(w).search()).isEqualTo(new RateSearch(2000, 4, 10));
         List<Workload> points = w.scaled(0.1).points();
         assertThat(points).extracting(Workload::name).containsExactly("l1.10", "l1.50", "l1.90");
         assertThat(points).allSatisfy(p -> assertThat(p.curvePoint()).isTrue());
-        assertThat(points.get(0).search()).as("scaled, no shorter than the minimums")
+        assertThat(LiveCase.of(points.get(0)).search()).as("scaled, no shorter than the minimums")
                 .isEqualTo(new RateSearch(2000, RateSearch.MIN_STEP_SECONDS, RateSearch.MIN_POINT_SECONDS));
         Workload at = points.get(1).atRate(3000);
         assertThat(at.ratePerSecond()).isEqualTo(750);
         assertThat(at.messages()).as("3,000 msg/s for the point's 3 s").isEqualTo(9000);
-        assertThat(load(CURVE.replace("search: {startRate: 2000, stepSeconds: 4, pointSeconds: 10}", "search: {}"))
-                .search()).isEqualTo(new RateSearch(1000, 5, 20));
+        assertThat(LiveCase.of(load(CURVE.replace("search: {startRate: 2000, stepSeconds: 4, pointSeconds: 10}",
+                "search: {}"))).search()).isEqualTo(new RateSearch(1000, 5, 20));
 
         assertThatThrownBy(() -> load(CURVE.replace("search: {startRate: 2000, stepSeconds: 4, pointSeconds: 10}\n",
                 ""))).hasMessageContaining("'search' must be set on a ratePercent sweep");
@@ -220,6 +220,8 @@ class WorkloadLoaderTest {
                 .hasMessageContaining("'search.startRate' must be 1..10000000");
         assertThatThrownBy(() -> load(CURVE.replace("action: live, mode: async, reported: true}",
                 "action: publish, mode: async, reported: true}\n  - {name: drain, action: consume}")))
+                .hasMessageContaining("'search' needs a single live phase swept over ratePercent");
+        assertThatThrownBy(() -> load(VALID + "sweep: {variable: ratePercent, values: \"50\"}\n"))
                 .hasMessageContaining("'sweep.variable' ratePercent needs a single live phase");
         assertThatThrownBy(() -> load(VALID).atRate(100)).hasMessageContaining("must be ratePercent");
     }
@@ -233,18 +235,18 @@ class WorkloadLoaderTest {
     @Test
     void aTopicFansOutToItsSubscribersOneCellPerCount() {
         Workload w = load(TOPIC);
-        assertThat(w.topic()).isEqualTo(new Topic(1, true));
+        assertThat(LiveCase.of(w).topic()).isEqualTo(new Topic(1, true));
         List<Workload> points = w.points();
         assertThat(points).extracting(Workload::name).containsExactly("l1.1", "l1.4", "l1.16");
-        assertThat(points).extracting(p -> p.topic().subscribers()).containsExactly(1, 4, 16);
+        assertThat(points).extracting(p -> LiveCase.of(p).topic().subscribers()).containsExactly(1, 4, 16);
         assertThat(points).allSatisfy(p -> {
             assertThat(p.fanOut()).isTrue();
             assertThat(p.clients()).as("one publisher").isEqualTo(1);
-            assertThat(p.topic().durable()).isTrue();
+            assertThat(LiveCase.of(p).topic().durable()).isTrue();
         });
         assertThat(points.get(2).consumers()).as("one client per subscription").isEqualTo(16);
         assertThat(load(LIVE).consumers()).as("a queue's consumers are its clients").isEqualTo(4);
-        assertThat(load(LIVE + "topic: {}\n").topic()).isEqualTo(new Topic(1, false));
+        assertThat(LiveCase.of(load(LIVE + "topic: {}\n")).topic()).isEqualTo(new Topic(1, false));
 
         assertThatThrownBy(() -> load(LIVE + "topic: {subscribers: 0}\n"))
                 .hasMessageContaining("'topic.subscribers' must be 1..256, got 0");
@@ -261,7 +263,7 @@ class WorkloadLoaderTest {
         Workload w = load(VALID.replace("mode: sync, reported: true}", "mode: sync}").replace("action: consume}",
                 "action: consume, reported: true}") + "sweep: {variable: matchingPercent, values: \"100,90,10\"}\n");
         List<Workload> points = w.points();
-        assertThat(points).extracting(Workload::selection).containsExactly(null, new Selection(90), new Selection(10));
+        assertThat(points).extracting(QueueCase::selectionOf).containsExactly(null, new Selection(90), new Selection(10));
         assertThat(points).allSatisfy(p -> assertThat(p.clientSpec().selectorKey())
                 .as("every cell sends the same keyed messages").isTrue());
         assertThat(load(VALID).clientSpec().selectorKey()).isFalse();

@@ -2,16 +2,17 @@ package dev.brokerbench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
+import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Topic;
 import dev.brokerbench.core.model.Workload;
-import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.Accounting.SubscriberAccount;
+import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
@@ -28,8 +29,8 @@ class FanOutTest {
     private static Workload topic(int subscribers, boolean durable, long messages) {
         return new Workload("t", "t", "t", 1, messages, 0, 16, true, Workload.PARITY_PUBLISH_WINDOW,
                 Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1, 0, 1,
-                List.of(new Phase("live", Action.LIVE, PublishMode.ASYNC, true)), null, null, null, null, null,
-                new Topic(subscribers, durable), null, null, "topics");
+                new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), new Topic(subscribers, durable),
+                        null), null, null, null, "topics");
     }
 
     private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {

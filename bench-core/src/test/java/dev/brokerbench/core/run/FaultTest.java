@@ -9,6 +9,7 @@ import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.spi.Stamp;
@@ -72,9 +73,10 @@ class FaultTest {
     }
 
     private static ScenarioRunner.Outcome run(KillableBroker broker, PublishMode mode) throws Exception {
-        Workload w = Workload.of("f", List.of(new Phase("publish", Action.PUBLISH, mode, true),
-                new Phase("drain", Action.CONSUME, null, false))).withMessages(4000, 400).withIdleTimeout(1)
-                .withFault(Fault.killBroker(0.5)).withQueue("q");
+        List<Phase> phases = List.of(new Phase("publish", Action.PUBLISH, mode, true),
+                new Phase("drain", Action.CONSUME, null, false));
+        Workload w = Workload.of("f", new QueueCase(phases, Fault.killBroker(0.5), null))
+                .withMessages(4000, 400).withIdleTimeout(1).withQueue("q");
         // one warm-up pass of the workload's 400 messages: the warm-up's accounting is what this test checks
         return new ScenarioRunner(ProgressListener.NONE, FAST)
                 .planned(new PassPlan(new Warmup(java.time.Duration.ZERO, java.time.Duration.ZERO, 400, 400, 1, 1.0), null))

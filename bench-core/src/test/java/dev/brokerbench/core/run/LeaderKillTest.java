@@ -3,13 +3,14 @@ package dev.brokerbench.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.broker.Cluster;
-import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
+import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.spi.Confirmation;
@@ -146,9 +147,10 @@ class LeaderKillTest {
     }
 
     private static ScenarioRunner.Outcome run(FailingOverCluster cluster, PublishMode mode) throws Exception {
-        Workload w = Workload.of("f", List.of(new Phase("publish", Action.PUBLISH, mode, true),
-                new Phase("drain", Action.CONSUME, null, false))).withMessages(6000, 0).withIdleTimeout(1)
-                .withFault(Fault.killLeader(0.5)).withQueue("q");
+        List<Phase> phases = List.of(new Phase("publish", Action.PUBLISH, mode, true),
+                new Phase("drain", Action.CONSUME, null, false));
+        Workload w = Workload.of("f", new QueueCase(phases, Fault.killLeader(0.5), null))
+                .withMessages(6000, 0).withIdleTimeout(1).withQueue("q");
         return new ScenarioRunner(ProgressListener.NONE, FAST)
                 .run(w, CellContext.of(cluster, "failover").withFaults(cluster, null));
     }

@@ -2,10 +2,11 @@ package dev.brokerbench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackBroker.Request;
+import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Rpc;
 import dev.brokerbench.core.model.Workload;
@@ -27,8 +28,9 @@ class OneWayAccountingTest {
     private static final long MESSAGES = 4000;
 
     private static Workload oneWay() {
-        return Workload.of("o", List.of(new Phase("oneway", Action.ONEWAY, null, true))).withMessages(MESSAGES, 0)
-                .withMessage(32, false).withIdleTimeout(1).withRpc(new Rpc(2, 1));
+        return Workload.of("o", new CallCase(new Phase("oneway", Action.ONEWAY, null, true), new Rpc(2, 1)))
+                .withMessages(MESSAGES, 0)
+                .withMessage(32, false).withIdleTimeout(1);
     }
 
     /**
@@ -59,7 +61,7 @@ class OneWayAccountingTest {
     }
 
     private static ScenarioRunner.Outcome run(LoopbackDriver driver) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(oneWay(), CellContext.of(driver, "t"));
+        return new ScenarioRunner(ProgressListener.NONE, FAST).runCase(oneWay(), CellContext.of(driver, "t"));
     }
 
     @Test

@@ -2,10 +2,11 @@ package dev.brokerbench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
+import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.RateSearch;
@@ -182,8 +183,8 @@ class RateSearchTest {
     private static Workload curve() {
         return new Workload("k", "k", "q", 4, 1000, 0, 16, true, Workload.PARITY_PUBLISH_WINDOW,
                 Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1, 0, 1,
-                List.of(new Phase("live", Action.LIVE, PublishMode.ASYNC, true)), null, null,
-                new Sweep(Sweep.Variable.RATE_PERCENT, List.of(50L)), null, ONE_SECOND_STEPS, null, null, null, "live")
+                new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), null, ONE_SECOND_STEPS),
+                new Sweep(Sweep.Variable.RATE_PERCENT, List.of(50L)), null, null, "live")
                 .points().get(0);
     }
 

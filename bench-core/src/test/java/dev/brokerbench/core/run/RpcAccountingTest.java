@@ -2,10 +2,11 @@ package dev.brokerbench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackBroker.Request;
+import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
 import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Rpc;
 import dev.brokerbench.core.model.Workload;
@@ -76,12 +77,13 @@ class RpcAccountingTest {
     }
 
     static Workload rpc(long calls, int window, int idleTimeoutSeconds) {
-        return Workload.of("r", List.of(new Phase("rpc", Action.RPC, null, true))).withMessages(calls, 0)
-                .withMessage(64, false).withIdleTimeout(idleTimeoutSeconds).withRpc(new Rpc(2, window));
+        return Workload.of("r", new CallCase(new Phase("rpc", Action.RPC, null, true), new Rpc(2, window)))
+                .withMessages(calls, 0)
+                .withMessage(64, false).withIdleTimeout(idleTimeoutSeconds);
     }
 
     private static RpcAccounting run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(workload, CellContext.of(driver, "t"))
+        return new ScenarioRunner(ProgressListener.NONE, FAST).runCase(workload, CellContext.of(driver, "t"))
                 .measured().rpc();
     }
 
@@ -133,8 +135,9 @@ class RpcAccountingTest {
 
     @Test
     void oneWayIsCountedWhereItArrives() throws Exception {
-        Workload w = Workload.of("o", List.of(new Phase("oneway", Action.ONEWAY, null, true))).withMessages(4000, 0)
-                .withMessage(32, false).withIdleTimeout(1).withRpc(new Rpc(2, 1));
+        Workload w = Workload.of("o", new CallCase(new Phase("oneway", Action.ONEWAY, null, true), new Rpc(2, 1)))
+                .withMessages(4000, 0)
+                .withMessage(32, false).withIdleTimeout(1);
         java.util.concurrent.atomic.AtomicLong casts = new java.util.concurrent.atomic.AtomicLong();
         LoopbackDriver dropsTwo = new LoopbackDriver(new LoopbackBroker(), false) {
             @Override
@@ -145,7 +148,7 @@ class RpcAccountingTest {
                 }
             }
         };
-        ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST).runCalls(w,
+        ScenarioRunner.Outcome out = new ScenarioRunner(ProgressListener.NONE, FAST).runCase(w,
                 CellContext.of(dropsTwo, "t"));
         RpcAccounting a = out.measured().rpc();
         assertThat(a.sent()).as(a.summary()).isEqualTo(4000);

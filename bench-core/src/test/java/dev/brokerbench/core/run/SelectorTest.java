@@ -7,6 +7,7 @@ import dev.brokerbench.core.loopback.LoopbackDriver;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.model.Sweep;
 import dev.brokerbench.core.model.Workload;
@@ -39,7 +40,7 @@ class SelectorTest {
     void theSelectedShareIsMeasuredAndTheRestAccounted() throws Exception {
         LoopbackBroker broker = new LoopbackBroker();
         Workload tenPercent = selecting(10);
-        assertThat(tenPercent.selection()).isEqualTo(new Selection(10));
+        assertThat(QueueCase.selectionOf(tenPercent)).isEqualTo(new Selection(10));
         ScenarioRunner.Pass pass = run(new LoopbackDriver(broker, false), tenPercent);
 
         PhaseResult select = pass.phases().get(1);
@@ -49,7 +50,7 @@ class SelectorTest {
         assertThat(a.exact()).as(a.summary()).isTrue();
         assertThat(a.received()).as("the rest drained after it").isEqualTo(2000);
         assertThat(broker.queue("q")).isEmpty();
-        assertThat(selecting(100).selection()).as("100 %: no selector").isNull();
+        assertThat(QueueCase.selectionOf(selecting(100))).as("100 %: no selector").isNull();
     }
 
     @Test

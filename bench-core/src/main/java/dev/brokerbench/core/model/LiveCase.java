@@ -1,0 +1,78 @@
+package dev.brokerbench.core.model;
+
+import static dev.brokerbench.core.model.InvalidConfigException.check;
+
+import java.util.List;
+
+/**
+ * Publishers and consumers at once ({@link Action#LIVE}), on the workload's queue or on a topic fanning out to
+ * subscriptions; swept over {@code ratePercent} it is a latency curve, whose rates are percentages of the highest
+ * one its search finds.
+ *
+ * @param phase  its single phase, reported
+ * @param topic  the topic the publishers send to (named as the workload's queue), each subscription with a client of
+ *               its own; null for a queue
+ * @param search how a latency curve finds the highest rate its percentages are of; null when it is no curve
+ */
+public record LiveCase(Phase phase, Topic topic, RateSearch search) implements Shape {
+    public LiveCase {
+        check(phase != null && phase.action() == Action.LIVE && phase.reported(), "phases",
+                "must be a single reported live phase", phase);
+    }
+
+    @Override
+    public List<Phase> phases() {
+        return List.of(phase);
+    }
+
+    @Override
+    public String kind() {
+        return topic == null ? "live" : "live topic";
+    }
+
+    @Override
+    public int consumers(int clients) {
+        return topic == null ? clients : topic.subscribers();
+    }
+
+    @Override
+    public boolean sweeps(Sweep.Variable variable) {
+        return variable == Sweep.Variable.RATE_PERCENT || variable == Sweep.Variable.SUBSCRIBERS && topic != null;
+    }
+
+    @Override
+    public Shape at(Sweep.Variable variable, long value) {
+        if (variable != Sweep.Variable.SUBSCRIBERS) {
+            return this;
+        }
+        check(value >= 1 && value <= Topic.MAX_SUBSCRIBERS, "sweep.values",
+                "must be 1.." + Topic.MAX_SUBSCRIBERS + " for " + variable.key(), value);
+        return new LiveCase(phase, topic.withSubscribers((int) value), search);
+    }
+
+    @Override
+    public Shape scaled(double scale) {
+        return search == null ? this : new LiveCase(phase, topic, search.scaled(scale));
+    }
+
+    @Override
+    public void checkShared(Workload shared) {
+        Sweep.Variable swept = shared.sweep() != null ? shared.sweep().variable()
+                : shared.point() != null ? shared.point().variable() : null;
+        boolean curve = swept == Sweep.Variable.RATE_PERCENT;
+        check(curve == (search != null), curve ? "search" : "sweep.variable", curve
+                ? "must be set on a ratePercent sweep (it finds the rate the percentages are of)"
+                : "must be ratePercent when a search is set", curve ? null : swept);
+        check(shared.sweep() == null || !curve || shared.ratePerSecond() == 0, "ratePerSecond",
+                "must not be set on a ratePercent sweep (each point's rate is a percentage of the searched one)",
+                shared.ratePerSecond());
+    }
+
+    /** {@code w}'s live case, for a caller that knows it is one. */
+    public static LiveCase of(Workload w) {
+        if (w.shape() instanceof LiveCase l) {
+            return l;
+        }
+        throw new IllegalArgumentException(w.name() + " is a " + w.shape().kind() + " case, not a live one");
+    }
+}

@@ -1,0 +1,62 @@
+package dev.brokerbench.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brokerbench.core.result.Json;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A workload is stored flat, in the form every stored run holds, and reads back as the shape it was. */
+class StoredWorkloadTest {
+    private static final ObjectMapper JSON = Json.mapper();
+    private static final List<Phase> DRAIN = List.of(new Phase("publish", Action.PUBLISH, PublishMode.SYNC, true),
+            new Phase("drain", Action.CONSUME, null, false));
+
+    private static Workload roundTrip(Workload w) throws Exception {
+        return JSON.readValue(JSON.writeValueAsString(w), Workload.class);
+    }
+
+    @Test
+    void eachShapeReadsBackAsItWasWritten() throws Exception {
+        Workload fault = Workload.of("f1", new QueueCase(DRAIN, new Fault.KillBroker(0.5, true), null));
+        Workload selector = Workload.of("s1", new QueueCase(List.of(new Phase("publish", Action.PUBLISH,
+                PublishMode.ASYNC, false), new Phase("select", Action.CONSUME, null, true)), null, new Selection(10)));
+        Workload topic = Workload.of("t1", new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true),
+                new Topic(4, true), null));
+        Workload calls = Workload.of("r1", new CallCase(new Phase("rpc", Action.RPC, null, true), new Rpc(2, 8)));
+        for (Workload w : List.of(fault, selector, topic, calls)) {
+            assertThat(roundTrip(w)).as(w.name()).isEqualTo(w);
+        }
+        assertThat(roundTrip(topic).shape()).isInstanceOf(LiveCase.class);
+    }
+
+    @Test
+    void theStoredFormIsFlatWithEachShapesPartsBesideTheSharedSettings() throws Exception {
+        JsonNode node = JSON.valueToTree(Workload.of("f1", new QueueCase(DRAIN, Fault.killBroker(0.5), null)));
+        assertThat(node.has("shape")).isFalse();
+        assertThat(node.path("phases")).hasSize(2);
+        assertThat(node.path("fault").path("killBrokerAt").asDouble()).isEqualTo(0.5);
+        assertThat(node.path("rpc").isNull()).isTrue();
+        assertThat(node.path("clients").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void aRunStoredBeforeShapesReadsAsItsShape() throws Exception {
+        // a request/reply cell as a stored run of 2026-11-24 holds it (no search, topic, selection or rollback keys)
+        String stored = """
+                {"name": "r1.4096", "title": "RPC · one call in flight · size sweep · payloadBytes 4096",
+                 "queue": "bench.r1.20261124-041426.24", "clients": 4, "messages": 400, "warmupMessages": 20,
+                 "payloadBytes": 4096, "persistent": false, "publishWindow": 1000, "prefetch": 1000,
+                 "ackMode": "AUTO", "ackBatch": 1, "ratePerSecond": 0.0, "idleTimeoutSeconds": 10,
+                 "phases": [{"name": "rpc", "action": "RPC", "mode": null, "reported": true}], "fault": null,
+                 "rpc": {"servers": 4, "window": 1}, "sweep": null,
+                 "point": {"series": "r1", "variable": "PAYLOAD_BYTES", "value": 4096}, "group": "rpc"}
+                """;
+        Workload w = JSON.readValue(stored, Workload.class);
+        assertThat(w.shape()).isEqualTo(new CallCase(new Phase("rpc", Action.RPC, null, true), new Rpc(4, 1)));
+        assertThat(w.point().value()).isEqualTo(4096);
+        assertThat(w.group()).isEqualTo("rpc");
+    }
+}
