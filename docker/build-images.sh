@@ -8,7 +8,8 @@
 # builds on the JRE or the Debian base, extra context, build arguments). Versions are the parent pom's, read from
 # docker/target/pinned.properties; the container runtime derives the same image name from the same property.
 # An image already present is kept unless --rebuild is given or what it is built from changed (its directory's
-# files, the names and sizes of its extra context: the label dev.brokerbench.recipe holds their digest).
+# files, the names and sizes of its extra context's directories, the contents of its extra files: the label
+# dev.brokerbench.recipe holds their digest).
 #
 # Usage: docker/build-images.sh [--rebuild] [BROKER ...]   (default: every broker with a recipe)
 set -euo pipefail
@@ -62,7 +63,8 @@ digest() {
   local dir="$1"; shift
   { (cd "$dir" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
     for c in "$@"; do
-      if [ -d "$c" ]; then (cd "$c" && find . -type f -printf '%P %s\n' | sort); else stat -c '%n %s' "$c"; fi
+      if [ -d "$c" ]; then (cd "$c" && find . -type f -printf '%P %s\n' | sort)
+      else echo "$(basename "$c") $(sha256sum < "$c")"; fi
     done; } | sha256sum | cut -c1-16
 }
 label() { docker image inspect --format '{{ index .Config.Labels "dev.brokerbench.recipe" }}' "$1" 2>/dev/null; }

@@ -1,25 +1,13 @@
 #!/bin/bash
+# Starts Apollo on the configuration in /var/lib/apollo/etc; where none was copied in, on the image's defaults
+# (bench-brokers' ApolloConfiguration files, its connector on 0.0.0.0:61613).
 set -e
 etc=/var/lib/apollo/etc
 if [ ! -f "$etc/apollo.xml" ]; then
-  cat > "$etc/apollo.xml" <<'XML'
-<broker xmlns="http://activemq.apache.org/schema/activemq/apollo">
-  <virtual_host id="localhost">
-    <host_name>localhost</host_name>
-    <host_name>127.0.0.1</host_name>
-    <leveldb_store directory="${apollo.base}/data" sync="true"/>
-  </virtual_host>
-  <connector id="tcp" bind="tcp://0.0.0.0:61613" connection_limit="2000">
-    <openwire tcp_no_delay="true"/>
-  </connector>
-</broker>
-XML
+  sed -e 's/@BIND@/0.0.0.0/' -e 's/@PORT@/61613/' /opt/apollo/defaults/apollo.xml > "$etc/apollo.xml"
 fi
 if [ ! -f "$etc/log4j.properties" ]; then
-  printf '%s\n' 'log4j.rootLogger=INFO, console' \
-    'log4j.appender.console=org.apache.log4j.ConsoleAppender' \
-    'log4j.appender.console.layout=org.apache.log4j.PatternLayout' \
-    'log4j.appender.console.layout.ConversionPattern=%d %-5p [%c{1}] %m%n' > "$etc/log4j.properties"
+  cp /opt/apollo/defaults/log4j.properties "$etc/log4j.properties"
 fi
 # JAVA_OPTS is a list of options: split on spaces on purpose
 # shellcheck disable=SC2086

@@ -32,14 +32,14 @@ public final class ApolloContainerRuntime extends ContainerBrokerRuntime {
                                                Map<Integer, Integer> hostPorts) {
         return new GenericContainer<>(image)
                 .withEnv("JAVA_OPTS", env.heapPolicy().line(env.heap()))
-                .withCopyToContainer(Transferable.of(ApolloLocalRuntime.configuration("0.0.0.0", PORT)),
+                .withCopyToContainer(Transferable.of(ApolloConfiguration.xml("0.0.0.0", PORT)),
                         "/var/lib/apollo/etc/apollo.xml")
-                .withCopyToContainer(Transferable.of(ApolloLocalRuntime.LOG4J),
+                .withCopyToContainer(Transferable.of(ApolloConfiguration.log4j()),
                         "/var/lib/apollo/etc/log4j.properties");
     }
 
     @Override
     protected Map<String, String> settings(ContainerBrokerInstance running, BrokerEnvironment env) {
-        return ApolloLocalRuntime.settings(env.heapPolicy().line(env.heap()));
+        return ApolloConfiguration.settings(env.heapPolicy().line(env.heap()));
     }
 }

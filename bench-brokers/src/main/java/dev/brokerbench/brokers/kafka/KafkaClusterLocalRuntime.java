@@ -110,18 +110,28 @@ public final class KafkaClusterLocalRuntime implements BrokerRuntime {
                 .filter(LocalBrokerInstance::alive).map(n -> n.endpoint(Protocol.KAFKA).hostAndPort()).toList()));
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "30000");
         try (Admin admin = Admin.create(p)) {
-            Map<Integer, Integer> led = new TreeMap<>();
+            List<Integer> leaders = new java.util.ArrayList<>();
             for (TopicPartitionInfo partition : admin.describeTopics(List.of(topic)).allTopicNames()
                     .get(30, TimeUnit.SECONDS).get(topic).partitions()) {
                 if (partition.leader() != null) {
-                    led.merge(partition.leader().id(), 1, Integer::sum);
+                    leaders.add(partition.leader().id());
                 }
             }
-            int leader = led.entrySet().stream().max(Map.Entry.<Integer, Integer>comparingByValue()
-                            .thenComparing(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())))
-                    .orElseThrow(() -> new IllegalStateException("no partition of " + topic + " has a leader"))
-                    .getKey();
-            return leader - 1; // node ids from 1, in the order of the nodes
+            return mostLeading(leaders, topic);
         }
+    }
+
+    /**
+     * The index (node ids count from 1, in the order of the nodes) of the node leading most of {@code leaders}, the
+     * leading node id of each partition that has one; the lowest id on a tie.
+     */
+    static int mostLeading(List<Integer> leaders, String topic) {
+        Map<Integer, Integer> led = new TreeMap<>();
+        leaders.forEach(id -> led.merge(id, 1, Integer::sum));
+        int leader = led.entrySet().stream().max(Map.Entry.<Integer, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())))
+                .orElseThrow(() -> new IllegalStateException("no partition of " + topic + " has a leader"))
+                .getKey();
+        return leader - 1;
     }
 }

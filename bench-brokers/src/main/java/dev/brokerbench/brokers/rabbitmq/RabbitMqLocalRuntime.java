@@ -174,23 +174,29 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
             if (!running.get(i).alive()) {
                 continue;
             }
-            JsonNode queues = JSON.readTree(members.get(i).ctl().run("list_queues", "name", "leader",
-                    "--formatter", "json"));
-            for (JsonNode q : queues) {
-                if (queue.equals(q.path("name").asText())) {
-                    String leader = q.path("leader").asText();
-                    for (int j = 0; j < members.size(); j++) {
-                        if (members.get(j).name().equals(leader)) {
-                            return j;
-                        }
-                    }
-                    throw new IllegalStateException("queue " + queue + " is led by " + leader
-                            + ", not one of the cluster's nodes");
-                }
-            }
-            throw new IllegalStateException("no queue " + queue + " on the cluster (declared before the cell?)");
+            return leaderIn(members.get(i).ctl().run("list_queues", "name", "leader", "--formatter", "json"), queue,
+                    members.stream().map(Node::name).toList());
         }
         throw new IllegalStateException("no node of the cluster runs");
+    }
+
+    /**
+     * The index in {@code names} of {@code queue}'s leader in {@code listQueues}, what {@code rabbitmqctl
+     * list_queues name leader --formatter json} printed.
+     */
+    static int leaderIn(String listQueues, String queue, List<String> names) throws java.io.IOException {
+        for (JsonNode q : JSON.readTree(listQueues)) {
+            if (queue.equals(q.path("name").asText())) {
+                String leader = q.path("leader").asText();
+                int index = names.indexOf(leader);
+                if (index < 0) {
+                    throw new IllegalStateException("queue " + queue + " is led by " + leader
+                            + ", not one of the cluster's nodes " + names);
+                }
+                return index;
+            }
+        }
+        throw new IllegalStateException("no queue " + queue + " on the cluster (declared before the cell?)");
     }
 
     /** A fresh Erlang cookie, the same for every node of one broker. */
