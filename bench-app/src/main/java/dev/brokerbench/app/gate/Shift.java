@@ -108,8 +108,9 @@ final class Shift {
     }
 
     /**
-     * The variance of {@link #othersMean}: that of their mean, times pi / 2 from three paths on (the large-sample
-     * cost of a median of normal values; for three it is 1.35, so this errs wide).
+     * The variance of {@link #othersMean}: that of their mean, times pi / 2 (the large-sample cost of a median of
+     * normal values; for three it is 1.35, so this errs wide). Judged against others, a path has at least three
+     * ({@link RegressionGate#GROUPS_TO_NORMALIZE}).
      */
     private VarianceSum othersVariance(BrokerPath group) {
         List<BrokerPath> others = others(group);
@@ -117,8 +118,7 @@ final class Shift {
         for (BrokerPath g : others) {
             sum = sum.plus(groupOwnVariance(g));
         }
-        double medianCost = others.size() >= 3 ? Math.PI / 2 : 1;
-        return sum.times(medianCost / ((double) others.size() * others.size()));
+        return sum.times(Math.PI / 2 / ((double) others.size() * others.size()));
     }
 
     double groupDiff(BrokerPath group, boolean relative) {

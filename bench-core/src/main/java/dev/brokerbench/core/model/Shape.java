@@ -70,6 +70,8 @@ public interface Shape {
                 "and rpcWindow apply to rpc and oneway workloads only", rpc);
         InvalidConfigException.check(reported == Action.LIVE || search == null, "search",
                 "needs a single live phase swept over ratePercent (a latency curve)", reported);
+        InvalidConfigException.check(reported == Action.CONSUME || selection == null, "matchingPercent",
+                "needs the reported phase to be the consume (a selector is a consumer's)", reported);
         InvalidConfigException.check(reported == Action.LIVE || topic == null, "topic",
                 "needs a single live phase (subscribers receive while the publishers send)", reported);
         InvalidConfigException.check(single ? phases.size() == 1 : phases.size() == 2, "phases",
@@ -80,8 +82,6 @@ public interface Shape {
             return new CallCase(phases.get(0), rpc);
         }
         if (reported == Action.LIVE) {
-            InvalidConfigException.check(selection == null, "matchingPercent",
-                    "needs the reported phase to be the consume (a selector is a consumer's)", reported);
             return new LiveCase(phases.get(0), topic, search);
         }
         return new QueueCase(phases, fault, selection);

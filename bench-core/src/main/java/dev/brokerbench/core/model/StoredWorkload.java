@@ -42,8 +42,7 @@ public record StoredWorkload(String name, String title, String queue, int client
     Workload toWorkload() {
         return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds,
-                Shape.of(phases, fault, rpc, search, topic, selection), sweep, point, rollback,
-                group == null ? Workload.UNGROUPED : group);
+                Shape.of(phases, fault, rpc, search, topic, selection), sweep, point, rollback, group);
     }
 
     /** Writes a workload in its stored form. */

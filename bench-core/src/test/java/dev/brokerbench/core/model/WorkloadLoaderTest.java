@@ -159,6 +159,8 @@ class WorkloadLoaderTest {
         assertThatThrownBy(() -> load(RPC + "rpcWindow: 0\n")).hasMessageContaining("'rpcWindow' must be 1..10000");
         assertThatThrownBy(() -> load(RPC + "fault: {killBrokerAt: 0.5}\n"))
                 .hasMessageContaining("'fault' is not supported on live, rpc and oneway workloads");
+        assertThatThrownBy(() -> load(RPC + "matchingPercent: 50\n")).as("a selector is a consumer's")
+                .hasMessageContaining("'matchingPercent' needs the reported phase to be the consume");
         assertThatThrownBy(() -> load(VALID + "servers: 2\n"))
                 .hasMessageContaining("'servers' and rpcWindow apply to rpc and oneway workloads only");
         assertThatThrownBy(() -> load(RPC.replace("- {name: rpc, action: rpc, reported: true}",
