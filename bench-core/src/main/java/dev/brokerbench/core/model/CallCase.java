@@ -28,11 +28,6 @@ public record CallCase(Phase phase, Rpc rpc) implements Shape {
         return phase.action() == Action.RPC ? "request/reply" : "one-way";
     }
 
-    /** The same calls with other servers or calls in flight. */
-    public CallCase withRpc(Rpc other) {
-        return new CallCase(phase, other);
-    }
-
     /** {@code w}'s calls, for a caller that knows it holds some. */
     public static CallCase of(Workload w) {
         if (w.shape() instanceof CallCase c) {

@@ -39,4 +39,15 @@ public record Phase(String name, Action action, PublishMode mode, boolean report
     public String label() {
         return action.publishes() ? name + " (" + mode.name().toLowerCase() + ")" : name;
     }
+
+    /**
+     * This phase as run on a pair that confirms publishes in {@code setupModes}: a set-up publish in a mode the pair
+     * lacks, if it may change it ({@link #keepsItsMode}), in one the pair has; else itself.
+     */
+    public Phase runIn(java.util.Set<PublishMode> setupModes) {
+        if (action != Action.PUBLISH || keepsItsMode() || setupModes.contains(mode) || setupModes.isEmpty()) {
+            return this;
+        }
+        return new Phase(name, action, setupModes.iterator().next(), false);
+    }
 }

@@ -73,19 +73,6 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
         return selection != null || shared.swept() == Sweep.Variable.MATCHING_PERCENT;
     }
 
-    /** The same queue case with {@code other} as its fault (null for none). */
-    public QueueCase withFault(Fault other) {
-        return new QueueCase(phases, other, selection);
-    }
-
-    /** {@code w}'s queue case, for a caller that knows it is one. */
-    public static QueueCase of(Workload w) {
-        if (w.shape() instanceof QueueCase q) {
-            return q;
-        }
-        throw new IllegalArgumentException(w.name() + " is a " + w.shape().kind() + " case, not a queue case");
-    }
-
     /** {@code w}'s fault: null for none, and for every case but a queue case. */
     public static Fault faultOf(Workload w) {
         return w.shape() instanceof QueueCase q ? q.fault() : null;

@@ -2,6 +2,7 @@ package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.spi.Driver;
@@ -60,5 +61,21 @@ final class FaultOutcomes {
         } catch (Exception e) {
             return null;
         }
+    }
+
+    /**
+     * What the cell's queue holds before the measured pass (nothing to ask on a topic). The queue is the cell's own, so only the warm-up can have
+     * left anything on it: when the warm-up's exact accounting received every message it sent, that is the count
+     * (0); otherwise the broker is asked (null where the path cannot ask or the broker did not answer).
+     */
+    static BrokerCount leftover(ScenarioRunner.Pass warmup, Driver driver, Workload workload) {
+        if (warmup == null || workload.fanOut()) {
+            return null; // a topic's subscriptions end with their pass: nothing is left to count
+        }
+        String queue = workload.queue();
+        if (warmup.accounting() != null && warmup.accounting().exact()) {
+            return new BrokerCount(0, "the warm-up's accounting: every message it sent was received once");
+        }
+        return FaultOutcomes.brokerCount(driver, queue);
     }
 }

@@ -7,7 +7,6 @@ import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
-import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.RateSearch;
 import dev.brokerbench.core.model.RateWindow;
@@ -24,7 +23,6 @@ import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.RpcServer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Runs one workload through one driver: the warm-up pass (same phases, {@code warmupMessages} each, on the same
@@ -234,7 +232,7 @@ public final class ScenarioRunner {
         } catch (Exception e) {
             throw new IllegalStateException(e); // a queue pass throws nothing else
         }
-        BrokerCount leftover = leftover(warm.last(), cell.driver(), workload);
+        BrokerCount leftover = FaultOutcomes.leftover(warm.last(), cell.driver(), workload);
         long messages = measuredMessages(workload, warm);
         Fault fault = QueueCase.faultOf(workload);
         boolean retries = fault == null;
@@ -348,7 +346,7 @@ public final class ScenarioRunner {
         Accounting accounting = null;
         FaultOutcome faultOutcome = null;
         for (Phase declared : workload.phases()) {
-            Phase phase = effective(declared, cell.setupModes());
+            Phase phase = declared.runIn(cell.setupModes());
             Fault phaseFault = fault != null && phase.reported()
                     && fault.duringPublish() == (phase.action() == Action.PUBLISH)
                     ? fault : null;
@@ -388,30 +386,5 @@ public final class ScenarioRunner {
             sharding.meet(driver, label + " end"); // no shard begins the next pass while another still drains
         }
         return new Pass(List.copyOf(results), accounting, null, faultOutcome);
-    }
-
-    /**
-     * What the cell's queue holds before the measured pass (nothing to ask on a topic). The queue is the cell's own, so only the warm-up can have
-     * left anything on it: when the warm-up's exact accounting received every message it sent, that is the count
-     * (0); otherwise the broker is asked (null where the path cannot ask or the broker did not answer).
-     */
-    private static BrokerCount leftover(Pass warmup, Driver driver, Workload workload) {
-        if (warmup == null || workload.fanOut()) {
-            return null; // a topic's subscriptions end with their pass: nothing is left to count
-        }
-        String queue = workload.queue();
-        if (warmup.accounting() != null && warmup.accounting().exact()) {
-            return new BrokerCount(0, "the warm-up's accounting: every message it sent was received once");
-        }
-        return FaultOutcomes.brokerCount(driver, queue);
-    }
-
-    /** The phase as run: a set-up publish in a mode the pair lacks, if it may change it, in one the pair has. */
-    private static Phase effective(Phase phase, Set<PublishMode> setupModes) {
-        if (phase.action() != Action.PUBLISH || phase.keepsItsMode() || setupModes.contains(phase.mode())
-                || setupModes.isEmpty()) {
-            return phase;
-        }
-        return new Phase(phase.name(), phase.action(), setupModes.iterator().next(), false);
     }
 }
