@@ -5,7 +5,9 @@ import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.Topics;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
@@ -13,7 +15,7 @@ import dev.brokerbench.core.spi.ServerReceipt;
 import dev.brokerbench.core.spi.Subscription;
 
 /** The rabbitmq-amqp091 path connected to one broker: a connection of its own per client, from one factory. */
-final class RabbitAmqpDriver implements Driver {
+final class RabbitAmqpDriver implements Driver, Topics, Calls {
     private final ConnectionFactory factory;
     private final ClientSpec spec;
     private final ClientInfo info;

@@ -36,8 +36,13 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
     }
 
     @Override
-    public Map<Capability, Support> capabilities() {
-        Map<Capability, Support> c = Support.all();
+    public Class<? extends Driver> driverType() {
+        return RabbitAmqpDriver.class;
+    }
+
+    @Override
+    public Map<Capability, Support> gaps() {
+        Map<Capability, Support> c = new java.util.EnumMap<>(Capability.class);
         c.put(Capability.SELECTORS, Support.no("AMQP 0-9-1 has no message selectors: a queue hands its messages in"
                 + " order to whichever consumer has credit (routing by header is an exchange's, before the queue)"));
         return c;

@@ -22,7 +22,9 @@ import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.QueueFill;
 import dev.brokerbench.core.spi.Stamp;
+import dev.brokerbench.core.spi.Selectors;
 import dev.brokerbench.core.spi.Subscription;
+import dev.brokerbench.core.spi.Topics;
 import dev.brokerbench.core.spi.Support;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -121,8 +123,11 @@ class DriverContractIT {
             return queue;
         }
 
+        /** A driver of the class the path names: the facets it implements are the capabilities it declares. */
         Driver driver(ClientSpec spec) throws Exception {
-            return path.create(descriptor.id(), broker.endpoint(path.protocol()), spec);
+            Driver driver = path.create(descriptor.id(), broker.endpoint(path.protocol()), spec);
+            assertThat(driver).as(name() + ": the class of the drivers it makes").isInstanceOf(path.driverType());
+            return driver;
         }
 
         String name() {
@@ -191,12 +196,12 @@ class DriverContractIT {
             List<Consumer> subscribers = new ArrayList<>();
             try {
                 for (int i = 0; i < FANOUT_SUBSCRIBERS; i++) {
-                    Consumer subscriber = driver.subscriber(Subscription.of(topic, i, durable));
+                    Consumer subscriber = driver.require(Topics.class).subscriber(Subscription.of(topic, i, durable));
                     subscribers.add(subscriber);
                     subscriber.start();
                     subscriber.awaitReady(10_000);
                 }
-                try (Publisher publisher = driver.topicPublisher(topic, PublishMode.SYNC)) {
+                try (Publisher publisher = driver.require(Topics.class).topicPublisher(topic, PublishMode.SYNC)) {
                     for (int i = 0; i < FANOUT_MESSAGES; i++) {
                         publisher.send(new Stamp(stream, i, System.nanoTime()), new byte[BODY]);
                     }
@@ -234,7 +239,7 @@ class DriverContractIT {
                 }
             }
             Received selected;
-            try (Consumer consumer = driver.consumer(queue, tenPercent)) {
+            try (Consumer consumer = driver.require(Selectors.class).consumer(queue, tenPercent)) {
                 consumer.start();
                 selected = Received.all(consumer, SELECT_MESSAGES / 10, false);
             }

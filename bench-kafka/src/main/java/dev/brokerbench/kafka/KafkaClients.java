@@ -42,8 +42,13 @@ public final class KafkaClients implements DriverFactory {
     }
 
     @Override
-    public Map<Capability, Support> capabilities() {
-        Map<Capability, Support> c = Support.all();
+    public Class<? extends Driver> driverType() {
+        return KafkaClientsDriver.class;
+    }
+
+    @Override
+    public Map<Capability, Support> gaps() {
+        Map<Capability, Support> c = new java.util.EnumMap<>(Capability.class);
         c.put(Capability.PREFETCH, Support.notEquivalent("a Kafka consumer is not pushed messages: it fetches from"
                 + " the partitions the group gave it, when it polls. max.poll.records = prefetch and fetch.max.bytes"
                 + " = prefetch x (message + " + KafkaConfigs.RECORD_OVERHEAD + " B) bound each poll, but a consumer"

@@ -5,7 +5,9 @@ import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.Topics;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
@@ -18,7 +20,7 @@ import java.util.UUID;
  * The kafka-clients path connected to one Kafka: a producer or a group member of its own per client, the suite's
  * topics made and counted through one admin client.
  */
-final class KafkaClientsDriver implements Driver {
+final class KafkaClientsDriver implements Driver, Topics, Calls {
     private final ClientInfo info;
     private final KafkaTopics topics;
     private final KafkaConfigs configs;

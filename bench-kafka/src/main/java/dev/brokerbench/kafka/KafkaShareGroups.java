@@ -3,13 +3,10 @@ package dev.brokerbench.kafka;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
-import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
-import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
-import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Support;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,16 +41,23 @@ public final class KafkaShareGroups implements DriverFactory {
         return true;
     }
 
+    /** A share group drains queues: no topics (fan-out), no calls. */
     @Override
-    public Map<Capability, Support> capabilities() {
-        Map<Capability, Support> c = producers.capabilities();
+    public Class<? extends Driver> driverType() {
+        return ShareGroupDriver.class;
+    }
+
+    @Override
+    public Map<Capability, Support> gaps() {
+        Map<Capability, Support> c = new java.util.EnumMap<>(Capability.class);
+        c.putAll(producers.gaps());
         c.put(Capability.PREFETCH, Support.notEquivalent("a share consumer acquires records only when it polls"
                 + " (share.acquire.mode=record_limit, max.poll.records = prefetch): it holds at most that many"
                 + " unacknowledged records, but nothing is handed to one that does not poll"));
         c.put(Capability.CLIENT_ACK, Support.notEquivalent("a share consumer must acknowledge every record of a poll"
                 + " before it polls again: a batch still open when a poll's records run out is acknowledged then;"
                 + " a share group has no transactions"));
-        c.put(Capability.REDELIVERY_FLAG, Support.YES);
+        c.remove(Capability.REDELIVERY_FLAG); // a share consumer's record carries its delivery count
         Support noRpc = Support.no("request/reply runs on kafka-clients (consumer-group server sessions); share-group"
                 + " server sessions are not built");
         c.put(Capability.REQUEST_REPLY, noRpc);
@@ -93,38 +97,6 @@ public final class KafkaShareGroups implements DriverFactory {
         });
         settings.put("redelivered", "a record's delivery count above 1");
         ClientInfo info = new ClientInfo(id(), kafka.info().library(), kafka.info().version(), settings);
-        return new Driver() {
-            @Override
-            public ClientInfo info() {
-                return info;
-            }
-
-            @Override
-            public void verifyConnection() throws Exception {
-                kafka.verifyConnection();
-            }
-
-            @Override
-            public Publisher publisher(String queue) throws Exception {
-                return kafka.publisher(queue);
-            }
-
-            @Override
-            public Publisher publisher(String queue, PublishMode mode) throws Exception {
-                return kafka.publisher(queue, mode);
-            }
-
-            @Override
-            public Consumer consumer(String queue) throws Exception {
-                topics.ensure(queue);
-                topics.shareFromEarliest(queue);
-                return new ShareGroupConsumer(configs.shareMember(queue), queue, spec.ackMode());
-            }
-
-            @Override
-            public void close() throws Exception {
-                kafka.close(); // closes the shared admin client
-            }
-        };
+        return new ShareGroupDriver(kafka, info, topics, configs, spec.ackMode());
     }
 }

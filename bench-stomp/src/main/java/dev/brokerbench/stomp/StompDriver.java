@@ -4,6 +4,7 @@ import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Consumer;
+import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
@@ -16,7 +17,7 @@ import java.util.Map;
  * The vertx-stomp path connected to one STOMP server through its dialect: a connection of its own per client; a
  * byte-counted prefetch is sized once per queue-name length ({@link ByteWindowProbe}).
  */
-final class StompDriver implements Driver {
+final class StompDriver implements Driver, Calls {
     private final ClientInfo info;
     private final StompConnector connector;
     private final StompDialect dialect;

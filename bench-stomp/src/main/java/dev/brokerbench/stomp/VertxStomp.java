@@ -43,8 +43,13 @@ public final class VertxStomp implements DriverFactory {
     }
 
     @Override
-    public Map<Capability, Support> capabilities() {
-        Map<Capability, Support> c = Support.all();
+    public Class<? extends Driver> driverType() {
+        return StompDriver.class;
+    }
+
+    @Override
+    public Map<Capability, Support> gaps() {
+        Map<Capability, Support> c = new java.util.EnumMap<>(Capability.class);
         c.put(Capability.RECONNECT, Support.no("the Vert.x STOMP client does not reconnect by itself"));
         c.put(Capability.UNCONFIRMED_PUBLISH, Support.no("a SEND without receipt returns before Vert.x wrote it,"
                 + " with no back-pressure: a fast sender would queue its messages in the client's memory; not"

@@ -1,6 +1,7 @@
 package dev.brokerbench.core.loopback;
 
 import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
+import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Consumer;
@@ -13,8 +14,10 @@ import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.ServerReceipt;
+import dev.brokerbench.core.spi.Selectors;
 import dev.brokerbench.core.spi.Stamp;
 import dev.brokerbench.core.spi.Subscription;
+import dev.brokerbench.core.spi.Topics;
 import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Selection;
 import java.util.ArrayList;
@@ -30,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * Publishes into a {@link LoopbackBroker} queue (or discards, for the no-op ceiling) and confirms at once;
  * consumes from the same queue.
  */
-public class LoopbackDriver implements Driver {
+public class LoopbackDriver implements Driver, Topics, Selectors, Calls {
     private final LoopbackBroker broker;
     private final boolean discard;
 

@@ -2,12 +2,15 @@ package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.broker.QueueAdmin;
 import dev.brokerbench.core.result.BrokerCount;
+import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
+import dev.brokerbench.core.spi.Facet;
 import dev.brokerbench.core.spi.ForwardingDriver;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
+import dev.brokerbench.core.spi.Selectors;
 import dev.brokerbench.core.spi.ServerReceipt;
 import java.util.HashSet;
 import java.util.Optional;
@@ -64,21 +67,38 @@ final class BrokerQueuesDriver extends ForwardingDriver {
     }
 
     @Override
-    public Consumer consumer(String queue, dev.brokerbench.core.model.Selection selection) throws Exception {
-        prepare(queue);
-        return delegate().consumer(queue, selection);
+    public <F extends Facet> Optional<F> facet(Class<F> facet) {
+        Optional<F> inner = super.facet(facet);
+        if (facet == Selectors.class) {
+            return inner.map(s -> facet.cast(selectors((Selectors) s)));
+        }
+        if (facet == Calls.class) {
+            return inner.map(c -> facet.cast(calls((Calls) c)));
+        }
+        return inner; // a topic is no queue of the broker's
     }
 
-    @Override
-    public Requester requester(String queue, boolean replies) throws Exception {
-        prepare(queue);
-        return delegate().requester(queue, replies);
+    private Selectors selectors(Selectors inner) {
+        return (queue, selection) -> {
+            prepare(queue);
+            return inner.consumer(queue, selection);
+        };
     }
 
-    @Override
-    public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
-        prepare(queue);
-        return delegate().rpcServer(queue, sessions, onReceive);
+    private Calls calls(Calls inner) {
+        return new Calls() {
+            @Override
+            public Requester requester(String queue, boolean replies) throws Exception {
+                prepare(queue);
+                return inner.requester(queue, replies);
+            }
+
+            @Override
+            public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
+                prepare(queue);
+                return inner.rpcServer(queue, sessions, onReceive);
+            }
+        };
     }
 
     @Override

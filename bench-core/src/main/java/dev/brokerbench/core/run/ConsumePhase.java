@@ -22,7 +22,9 @@ import dev.brokerbench.core.result.ResourceUsage;
 import dev.brokerbench.core.run.remote.ProcessConsumer;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
+import dev.brokerbench.core.spi.Selectors;
 import dev.brokerbench.core.spi.Subscription;
+import dev.brokerbench.core.spi.Topics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -311,10 +313,10 @@ final class ConsumePhase {
                                  boolean inProcess) throws Exception {
         Workload workload = ctx.workload();
         if (selection(ctx) != null) {
-            return ctx.driver().consumer(workload.queue(), selection(ctx));
+            return ctx.driver().require(Selectors.class).consumer(workload.queue(), selection(ctx));
         }
         if (workload.fanOut()) {
-            return ctx.driver().subscriber(Subscription.of(workload.queue(), client,
+            return ctx.driver().require(Topics.class).subscriber(Subscription.of(workload.queue(), client,
                     LiveCase.of(workload).topic().durable()));
         }
         if (!inProcess) {

@@ -15,6 +15,7 @@ import dev.brokerbench.core.result.LatencyLog;
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.spi.Topics;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -106,7 +107,8 @@ final class PublishPhase {
         try {
             String destination = ctx.workload().queue();
             ClientThreads.run(name, owned.length, client -> ctx.workload().fanOut()
-                            ? ctx.driver().topicPublisher(destination, mode) : ctx.driver().publisher(destination, mode),
+                            ? ctx.driver().require(Topics.class).topicPublisher(destination, mode)
+                            : ctx.driver().publisher(destination, mode),
                     (client, publisher) -> {
                         PublishClient sender = new PublishClient(ctx, owned[client], streams, ledger, clock, latency,
                                 sendDelay, errors, start[0], reconnect);

@@ -129,7 +129,7 @@ public final class Requirements {
             }
             return caps;
         }
-        caps.putAll(path.capabilities());
+        caps.putAll(dev.brokerbench.core.spi.Capabilities.of(path));
         caps.putAll(broker.gaps(path.protocol()));
         return caps;
     }

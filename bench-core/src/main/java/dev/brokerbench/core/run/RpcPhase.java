@@ -15,6 +15,7 @@ import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RpcAccounting;
+import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcPayload;
@@ -83,8 +84,8 @@ final class RpcPhase {
         IntervalSampler sampler = IntervalSampler.start(oneWay ? List.of() : List.of(latency));
         ResourceMeter meter = ResourceMeter.start(ctx.brokerPid());
         try {
-            ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().requester(ctx.workload().queue(),
-                            !oneWay),
+            ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().require(Calls.class)
+                            .requester(ctx.workload().queue(), !oneWay),
                     (client, requester) -> {
                         long first = correlation(tag, client, 0);
                         if (oneWay) {

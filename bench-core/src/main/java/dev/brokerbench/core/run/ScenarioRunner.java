@@ -19,6 +19,7 @@ import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.result.SearchStep;
 import dev.brokerbench.core.result.Sizing;
 import dev.brokerbench.core.result.SustainedRate;
+import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.RpcServer;
 import java.util.ArrayList;
@@ -286,7 +287,8 @@ public final class ScenarioRunner {
      */
     public Outcome runCalls(Workload workload, CallCase calls, CellContext cell) throws Exception {
         ServerTally tally = new ServerTally();
-        try (RpcServer server = cell.driver().rpcServer(workload.queue(), calls.rpc().servers(), tally)) {
+        try (RpcServer server = cell.driver().require(Calls.class).rpcServer(workload.queue(), calls.rpc().servers(),
+                tally)) {
             WarmedUp warm = warmUp(workload, cell.label(), (messages, passLabel) -> callPass(workload, messages, cell,
                     passLabel, server, tally));
             long messages = measuredMessages(workload, warm);

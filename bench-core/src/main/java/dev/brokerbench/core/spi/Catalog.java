@@ -36,6 +36,12 @@ public final class Catalog {
             if (pathIds.putIfAbsent(p.id(), p) != null) {
                 throw new IllegalStateException("two client paths named '" + p.id() + "'");
             }
+            p.gaps().forEach((capability, support) -> {
+                if (support.supported()) {
+                    throw new IllegalStateException("client path '" + p.id() + "' lists " + capability + " among its"
+                            + " gaps as supported: a gap says what the path lacks, with the reason");
+                }
+            });
         }
         this.paths = List.copyOf(paths);
         java.util.Set<String> families = new java.util.HashSet<>();

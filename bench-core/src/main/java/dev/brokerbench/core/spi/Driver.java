@@ -28,50 +28,21 @@ public interface Driver extends AutoCloseable {
     Consumer consumer(String queue) throws Exception;
 
     /**
-     * A consumer like {@link #consumer(String)} that the broker hands only the messages {@code selection} matches
-     * (evaluated by the broker on the stamp's sequence property), leaving the others on the queue. Paths without
-     * {@link Capability#SELECTORS} do not override this.
+     * This driver's {@code facet} (topics, selectors, calls), empty where its path has none. A driver class has a
+     * facet by implementing it, and its path's capabilities follow from that ({@link Capabilities}); a wrapper hands
+     * over the wrapped driver's (see {@link ForwardingDriver}).
      */
-    default Consumer consumer(String queue, dev.brokerbench.core.model.Selection selection) throws Exception {
-        throw new UnsupportedOperationException(info().clientPath() + " has no message selectors");
+    default <F extends Facet> java.util.Optional<F> facet(Class<F> facet) {
+        return facet.isInstance(this) ? java.util.Optional.of(facet.cast(this)) : java.util.Optional.empty();
     }
 
     /**
-     * A new connection and session sending persistent messages to the topic {@code topic}, for {@code mode} (see
-     * {@link #publisher(String, dev.brokerbench.core.model.PublishMode)}). Paths without {@link Capability#TOPICS}
-     * do not override this.
+     * This driver's {@code facet}, for a workload whose needs were checked against the path's capabilities before it
+     * ran: a driver without it is a defect of the check or the path, not a finding.
      */
-    default Publisher topicPublisher(String topic, dev.brokerbench.core.model.PublishMode mode) throws Exception {
-        throw new UnsupportedOperationException(info().clientPath() + " has no topics");
-    }
-
-    /**
-     * A new connection and session for {@code subscription}, created stopped like {@link #consumer}: {@link
-     * Consumer#start()} subscribes (creating the subscription, durable or not), so it receives what is published
-     * from then on, with the spec's prefetch and ack mode. Closing it ends the subscription, a durable one included
-     * (the suite's subscriptions last one pass). Paths without {@link Capability#TOPICS} do not override this.
-     */
-    default Consumer subscriber(Subscription subscription) throws Exception {
-        throw new UnsupportedOperationException(info().clientPath() + " has no topics");
-    }
-
-    /**
-     * A new client connection for request/reply and one-way sends to {@code queue}, with a reply address of its own
-     * when {@code replies} (a one-way client has none); used by one thread. Paths without
-     * {@link Capability#REQUEST_REPLY} or {@link Capability#ONE_WAY} do not override this.
-     */
-    default Requester requester(String queue, boolean replies) throws Exception {
-        throw new UnsupportedOperationException(info().clientPath() + " has no request/reply");
-    }
-
-    /**
-     * Starts {@code sessions} server sessions (each on its own connection) consuming {@code queue}: every message is
-     * counted and reported through {@code onReceive} with the correlation id it carried (a request's or a one-way
-     * message's) and {@link System#nanoTime()} and, when it names a reply address, answered there with
-     * {@link RpcPayload#transform} of its body and its correlation id.
-     */
-    default RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
-        throw new UnsupportedOperationException(info().clientPath() + " has no request/reply");
+    default <F extends Facet> F require(Class<F> facet) {
+        return facet(facet).orElseThrow(() -> new IllegalStateException(info().clientPath() + "'s driver does not"
+                + " implement " + facet.getSimpleName() + ", which the workload's checked capabilities need"));
     }
 
     /**

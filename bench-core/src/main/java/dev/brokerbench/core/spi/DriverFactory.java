@@ -29,10 +29,20 @@ public interface DriverFactory {
     }
 
     /**
-     * What this path supports, with the reason for each gap. What a broker itself lacks over the protocol is the
-     * broker's to say ({@link dev.brokerbench.core.broker.BrokerDescriptor#gaps}).
+     * The class of the drivers {@link #create} returns: the {@link Facet}s it implements are the topics, selectors and
+     * calls this path has ({@link Capabilities}).
      */
-    Map<Capability, Support> capabilities();
+    Class<? extends Driver> driverType();
+
+    /**
+     * What this path's library lacks or does differently, with the reason for each; every capability not named here
+     * is supported, those of a {@link Facet} only where {@link #driverType()} implements it. A gap on a facet the
+     * driver implements says why this library cannot use it (the same driver class serves several libraries); a gap
+     * on one it lacks gives the reason in the path's words. What a broker itself lacks over the protocol is the
+     * broker's to say ({@link dev.brokerbench.core.broker.BrokerDescriptor#gaps}). {@link Catalog} refuses a gap that
+     * says supported.
+     */
+    Map<Capability, Support> gaps();
 
     /**
      * The SASL mechanisms this path can be told to log in with ({@code --sasl-mechanism}); none for a path whose

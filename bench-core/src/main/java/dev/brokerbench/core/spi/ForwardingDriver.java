@@ -1,13 +1,13 @@
 package dev.brokerbench.core.spi;
 
 import dev.brokerbench.core.model.PublishMode;
-import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.result.BrokerCount;
 import java.util.Optional;
 
 /**
  * A driver that hands every call to another one; a subclass overrides what it changes. Every method of
- * {@link Driver} is forwarded here, so a wrapper cannot fall back on an interface default (and lose what the
+ * {@link Driver} is forwarded here, the wrapped driver's facets included (a subclass that changes what a facet
+ * does overrides {@link #facet} for that facet), so a wrapper cannot fall back on an interface default (and lose what the
  * wrapped path does) when the SPI grows.
  */
 public abstract class ForwardingDriver implements Driver {
@@ -48,28 +48,8 @@ public abstract class ForwardingDriver implements Driver {
     }
 
     @Override
-    public Consumer consumer(String queue, Selection selection) throws Exception {
-        return delegate.consumer(queue, selection);
-    }
-
-    @Override
-    public Publisher topicPublisher(String topic, PublishMode mode) throws Exception {
-        return delegate.topicPublisher(topic, mode);
-    }
-
-    @Override
-    public Consumer subscriber(Subscription subscription) throws Exception {
-        return delegate.subscriber(subscription);
-    }
-
-    @Override
-    public Requester requester(String queue, boolean replies) throws Exception {
-        return delegate.requester(queue, replies);
-    }
-
-    @Override
-    public RpcServer rpcServer(String queue, int sessions, ServerReceipt onReceive) throws Exception {
-        return delegate.rpcServer(queue, sessions, onReceive);
+    public <F extends Facet> Optional<F> facet(Class<F> facet) {
+        return delegate.facet(facet);
     }
 
     @Override

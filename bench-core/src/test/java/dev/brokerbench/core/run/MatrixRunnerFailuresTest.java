@@ -91,8 +91,13 @@ class MatrixRunnerFailuresTest {
             }
 
             @Override
-            public Map<Capability, Support> capabilities() {
-                return Support.all();
+            public Class<? extends Driver> driverType() {
+                return Driver.class;
+            }
+
+            @Override
+            public Map<Capability, Support> gaps() {
+                return Map.of();
             }
 
             @Override

@@ -77,8 +77,13 @@ class CatalogTest {
             }
 
             @Override
-            public Map<Capability, Support> capabilities() {
-                return Support.all();
+            public Class<? extends Driver> driverType() {
+                return Driver.class;
+            }
+
+            @Override
+            public Map<Capability, Support> gaps() {
+                return Map.of();
             }
 
             @Override

@@ -3,13 +3,16 @@ package dev.brokerbench.jms.driver;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.Selection;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.ClientInfo;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcServer;
 import dev.brokerbench.core.spi.Publisher;
+import dev.brokerbench.core.spi.Selectors;
 import dev.brokerbench.core.spi.Subscription;
+import dev.brokerbench.core.spi.Topics;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
@@ -20,7 +23,7 @@ import jakarta.jms.Session;
  * The one Jakarta Messaging driver: every client gets its own connection and session, producers send persistent
  * BytesMessages carrying the stamp as three long properties, consumers receive synchronously.
  */
-public final class JmsDriver implements Driver {
+public final class JmsDriver implements Driver, Topics, Selectors, Calls {
     private final ConnectionFactory factory;
     private final ClientSpec spec;
     private final ClientInfo info;

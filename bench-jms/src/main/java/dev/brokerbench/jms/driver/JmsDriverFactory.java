@@ -85,11 +85,11 @@ public abstract class JmsDriverFactory implements DriverFactory {
         return factory;
     }
 
-    /** Everything supported unless a provider says otherwise, but unconfirmed sends ({@link #UNCONFIRMED}). */
-    protected Map<Capability, Support> supported() {
-        Map<Capability, Support> caps = Support.all();
-        caps.put(Capability.UNCONFIRMED_PUBLISH, UNCONFIRMED);
-        return caps;
+    /** What the provider's library lacks, with the reasons: by default unconfirmed sends ({@link #UNCONFIRMED}). */
+    protected Map<Capability, Support> providerGaps() {
+        Map<Capability, Support> gaps = new java.util.EnumMap<>(Capability.class);
+        gaps.put(Capability.UNCONFIRMED_PUBLISH, UNCONFIRMED);
+        return gaps;
     }
 
     /**
@@ -100,17 +100,23 @@ public abstract class JmsDriverFactory implements DriverFactory {
             + " CompletionListener); a send without confirmation is a provider setting (Artemis blockOnDurableSend="
             + "false, ActiveMQ useAsyncSend, Qpid JMS forceAsyncSend) the suite does not map yet");
 
+    /** Every JMS path drives its library through the one {@link JmsDriver}: topics, selectors and calls. */
     @Override
-    public Map<Capability, Support> capabilities() {
-        if (!prefetchesOnlyWithListener()) {
-            return supported();
+    public final Class<? extends Driver> driverType() {
+        return JmsDriver.class;
+    }
+
+    @Override
+    public final Map<Capability, Support> gaps() {
+        Map<Capability, Support> gaps = new java.util.EnumMap<>(Capability.class);
+        gaps.putAll(providerGaps());
+        if (prefetchesOnlyWithListener()) {
+            gaps.put(Capability.CLIENT_ACK, Support.no(id() + " consumes through a MessageListener (its receive()"
+                    + " polls without prefetch), which supports ack modes auto and dups_ok only"));
+            gaps.put(Capability.TRANSACTIONS, Support.no(id() + " consumes through a MessageListener: a session"
+                    + " transaction would also commit or roll back what the listener took beyond the batch"));
         }
-        Map<Capability, Support> caps = new java.util.EnumMap<>(supported());
-        caps.put(Capability.CLIENT_ACK, Support.no(id() + " consumes through a MessageListener (its receive() polls"
-                + " without prefetch), which supports ack modes auto and dups_ok only"));
-        caps.put(Capability.TRANSACTIONS, Support.no(id() + " consumes through a MessageListener: a session"
-                + " transaction would also commit or roll back what the listener took beyond the batch"));
-        return caps;
+        return gaps;
     }
 
     @Override

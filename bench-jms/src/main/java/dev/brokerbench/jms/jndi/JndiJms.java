@@ -71,8 +71,14 @@ public final class JndiJms extends JmsDriverFactory {
     }
 
     @Override
-    protected Map<Capability, Support> supported() {
-        return capabilities;
+    protected Map<Capability, Support> providerGaps() {
+        Map<Capability, Support> gaps = new java.util.EnumMap<>(Capability.class);
+        capabilities.forEach((capability, support) -> {
+            if (!support.supported()) {
+                gaps.put(capability, support);
+            }
+        });
+        return gaps;
     }
 
     /** Never called: a provider's endpoint carries no credentials; its factory logs in as --user says. */

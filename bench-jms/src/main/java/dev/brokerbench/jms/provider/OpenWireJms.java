@@ -55,8 +55,8 @@ public class OpenWireJms extends JmsDriverFactory {
     }
 
     @Override
-    protected Map<Capability, Support> supported() {
-        Map<Capability, Support> caps = super.supported();
+    protected Map<Capability, Support> providerGaps() {
+        Map<Capability, Support> caps = super.providerGaps();
         caps.put(Capability.ASYNC_WINDOWED_PUBLISH, Support.no("activemq-client " + libraryVersion()
                 + " throws UnsupportedOperationException for JMS 2.0 send(Message, CompletionListener);"
                 + " use client path openwire-native-async for ActiveMQ's AsyncCallback"));

@@ -46,9 +46,9 @@ public final class OpenWireNativeAsync extends OpenWireJms {
     }
 
     @Override
-    protected Map<Capability, Support> supported() {
-        Map<Capability, Support> caps = super.supported();
-        caps.put(Capability.ASYNC_WINDOWED_PUBLISH, Support.YES);
+    protected Map<Capability, Support> providerGaps() {
+        Map<Capability, Support> caps = super.providerGaps();
+        caps.remove(Capability.ASYNC_WINDOWED_PUBLISH); // through ActiveMQ's AsyncCallback
         return caps;
     }
 }

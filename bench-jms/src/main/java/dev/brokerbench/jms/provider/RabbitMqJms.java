@@ -71,8 +71,8 @@ public final class RabbitMqJms extends JmsDriverFactory {
     }
 
     @Override
-    protected Map<Capability, Support> supported() {
-        Map<Capability, Support> caps = super.supported();
+    protected Map<Capability, Support> providerGaps() {
+        Map<Capability, Support> caps = super.providerGaps();
         caps.put(Capability.RECONNECT, Support.no("rabbitmq-jms " + libraryVersion() + " does not recover a"
                 + " connection: a broker restart fails it"));
         caps.put(Capability.SELECTORS, Support.no("rabbitmq-jms evaluates message selectors only on topics (through"
