@@ -6,10 +6,11 @@ import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -60,43 +61,50 @@ public final class RabbitAmqpDriverFactory implements DriverFactory {
         factory.setNetworkRecoveryInterval(100);
         factory.setConnectionTimeout(30_000);
         factory.setChannelRpcTimeout(30_000);
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostsAndPorts(","));
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.URL, (endpoint.tls().isPresent() ? "amqps://" : "amqp://")
+                + endpoint.hostsAndPorts(","));
         if (!endpoint.others().isEmpty()) {
-            settings.put("nodes", "every node's address given (newConnection(List<Address>): each connection to one"
-                    + " of them; recovery moves it to another)");
+            settings.set(ClientSetting.NODES, "every node's address given (newConnection(List<Address>): each"
+                    + " connection to one of them; recovery moves it to another)");
         }
         endpoint.tls().ifPresent(tls -> {
             factory.useSslProtocol(tls.sslContext());
             factory.enableHostnameVerification(); // amqp-client does not verify the host name unless told
-            settings.put("tls", tls.describe() + " (useSslProtocol with the stores' context)");
+            settings.set(ClientSetting.TLS, tls.describe() + " (useSslProtocol with the stores' context)");
         });
-        settings.put("credentials", endpoint.credentials().user().isPresent() ? endpoint.credentials().describe()
+        settings.set(ClientSetting.CREDENTIALS, endpoint.credentials().user().isPresent()
+                ? endpoint.credentials().describe()
                 : "guest (the brokers the suite starts let it in on loopback)");
-        settings.put("queue", "durable queue declared without arguments (the broker's default type), default"
-                + " exchange");
-        settings.put("topics", "a durable fanout exchange named after the topic; each subscription a queue of its"
-                + " own bound to it (durable: a durable queue; non-durable: exclusive, auto-delete), deleted when its"
-                + " consumer closes");
-        settings.put("deliveryMode", spec.persistent() ? "2 (persistent)" : "1 (transient)");
-        settings.put("syncPublish", "basicPublish, then wait for the ack of its own publish sequence number");
-        settings.put("unconfirmedPublish", "basic.publish on a channel without publisher confirms");
-        settings.put("asyncPublish", "publisher confirms (multiple=true handled), window " + spec.publishWindow());
-        settings.put("prefetch", "basic.qos " + spec.prefetch() + " messages");
-        settings.put("ackMode", switch (spec.ackMode()) {
+        settings.set(ClientSetting.QUEUE, "durable queue declared without arguments (the broker's default type),"
+                + " default exchange");
+        settings.set(ClientSetting.TOPICS, "a durable fanout exchange named after the topic; each subscription a"
+                + " queue of its own bound to it (durable: a durable queue; non-durable: exclusive, auto-delete),"
+                + " deleted when its consumer closes");
+        settings.set(ClientSetting.DELIVERY_MODE, spec.persistent() ? "2 (persistent)" : "1 (transient)");
+        settings.set(ClientSetting.SYNC_PUBLISH, "basicPublish, then wait for the ack of its own publish sequence"
+                + " number");
+        settings.set(ClientSetting.UNCONFIRMED_PUBLISH, "basic.publish on a channel without publisher confirms");
+        settings.set(ClientSetting.ASYNC_PUBLISH, "publisher confirms (multiple=true handled), window "
+                + spec.publishWindow());
+        settings.set(ClientSetting.PREFETCH, "basic.qos " + spec.prefetch() + " messages");
+        settings.set(ClientSetting.ACK_MODE, switch (spec.ackMode()) {
             case AUTO, DUPS_OK -> "manual basicAck of each message after it is handed over";
             case CLIENT -> "basicAck multiple=true every " + spec.ackBatch();
             case TRANSACTED -> "tx.select; basicAck multiple=true and txCommit every " + spec.ackBatch()
                     + "; a rollback: txRollback, then basicNack multiple=true requeue=true of what was taken, committed"
                     + " (tx.rollback alone leaves the messages unacknowledged on the channel, not redelivered)";
         });
-        settings.put("transactedPublish", "a channel in tx.select (no publisher confirms): basicPublish, txCommit every "
+        settings.set(ClientSetting.TRANSACTIONS, "a channel in tx.select (no publisher confirms): basicPublish,"
+                + " txCommit every "
                 + spec.ackBatch() + " (or txRollback)");
-        settings.put("recovery", spec.reconnect() ? "automatic recovery on (every 100 ms, with topology); what a"
-                + " lost channel had not confirmed fails (confirm sequence numbers restart on the recovered one)"
+        settings.set(ClientSetting.RECONNECT, spec.reconnect() ? "automatic recovery on (every 100 ms, with"
+                + " topology); what a lost channel had not confirmed fails (confirm sequence numbers restart on the"
+                + " recovered one)"
                 : "automatic recovery off");
-        settings.put("stamp", "3 long headers");
-        settings.put("requestReply", "direct reply-to (amq.rabbitmq.reply-to), correlation_id; servers: basic.qos "
+        settings.set(ClientSetting.STAMP, "3 long headers");
+        settings.set(ClientSetting.REQUEST_REPLY, "direct reply-to (amq.rabbitmq.reply-to), correlation_id; servers:"
+                + " basic.qos "
                 + spec.prefetch() + ", manual ack after the reply");
         ClientInfo info = new ClientInfo(id(), "com.rabbitmq:amqp-client",
                 ConnectionFactory.class.getPackage().getImplementationVersion() != null

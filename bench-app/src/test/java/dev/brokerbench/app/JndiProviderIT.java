@@ -122,7 +122,7 @@ class JndiProviderIT {
             assertThat(r.client().settings().get("connection factory loaded from")).as(cell + ": the provider's jars,"
                     + " not the suite's client libraries").contains("/target/providers/" + p.jars() + "/");
             assertThat(r.client().settings()).as(cell).containsKey("jndi java.naming.factory.initial")
-                    .containsEntry("prefetchMessages", "as configured in " + p.name() + ".properties");
+                    .containsEntry("prefetch", "as configured in " + p.name() + ".properties");
         }
         if (!p.async()) {
             assertThat(record.missing()).as("async cases not run, with the probe's reason")

@@ -4,6 +4,7 @@ import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Requester;
@@ -27,7 +28,7 @@ public abstract class BaselinePath implements DriverFactory {
 
     protected abstract String libraryVersion();
 
-    protected abstract Map<String, String> settings(Endpoint endpoint);
+    protected abstract ClientSettings settings(Endpoint endpoint);
 
     @Override
     public Class<? extends Driver> driverType() {
@@ -50,6 +51,7 @@ public abstract class BaselinePath implements DriverFactory {
 
     @Override
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
-        return new BaselineDriver(this, endpoint, new ClientInfo(id(), library(), libraryVersion(), settings(endpoint)));
+        ClientInfo info = new ClientInfo(id(), library(), libraryVersion(), settings(endpoint));
+        return new BaselineDriver(this, endpoint, info);
     }
 }

@@ -6,12 +6,13 @@ import dev.brokerbench.core.broker.SaslMechanism;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.LibraryVersion;
 import dev.brokerbench.core.spi.Support;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -77,47 +78,58 @@ public final class KafkaClients implements DriverFactory {
 
     /** The driver on {@code topics}' admin client (closed with it) and {@code configs}: another path shares them. */
     Driver create(KafkaConnection connection, ClientSpec spec, KafkaTopics topics, KafkaConfigs configs) {
+        return new KafkaClientsDriver(new ClientInfo(id(), LIBRARY, version(), settings(connection, spec, configs)),
+                topics, configs, spec);
+    }
+
+    static final String LIBRARY = "org.apache.kafka:kafka-clients";
+
+    static String version() {
+        return LibraryVersion.fromProperties("/kafka/kafka-version.properties");
+    }
+
+    /** How this path drives kafka-clients: the producers and the consumer groups (another path changes the latter). */
+    ClientSettings settings(KafkaConnection connection, ClientSpec spec, KafkaConfigs configs) {
         int fetchBytes = configs.fetchBytes();
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("bootstrap", connection.describe());
-        settings.put("credentials", connection.credentials());
-        connection.tls().ifPresent(tls -> settings.put("tls", tls));
-        settings.put("queue", "a topic of " + KafkaTopics.PARTITIONS + " partitions, 1 replica, created by the"
-                + " suite; no record key (the default partitioner spreads records over the partitions)");
-        settings.put("acks", "all (enable.idempotence=true, the default)");
-        settings.put("linger.ms", "0 (Kafka 4's default of 5 ms would hold every sync send for 5 ms; async sends"
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.URL, connection.describe());
+        settings.set(ClientSetting.CREDENTIALS, connection.credentials());
+        connection.tls().ifPresent(tls -> settings.set(ClientSetting.TLS, tls));
+        settings.set(ClientSetting.QUEUE, "a topic of " + KafkaTopics.PARTITIONS + " partitions, 1 replica, created"
+                + " by the suite; no record key (the default partitioner spreads records over the partitions)");
+        settings.own("acks", "all (enable.idempotence=true, the default)");
+        settings.own("linger.ms", "0 (Kafka 4's default of 5 ms would hold every sync send for 5 ms; async sends"
                 + " still batch while requests are in flight)");
-        settings.put("delivery.timeout.ms", spec.reconnect() ? "120000 (default): the producer retries across a"
+        settings.own("delivery.timeout.ms", spec.reconnect() ? "120000 (default): the producer retries across a"
                 + " broker restart" : KafkaConfigs.GIVE_UP_MILLIS + " (= request.timeout.ms): a send fails after "
                 + KafkaConfigs.GIVE_UP_MILLIS / 1000 + " s without an answer, as a client that does not reconnect;"
-                + " Kafka's"
-                + " producer has no other way to stop retrying");
-        settings.put("syncPublish", "send().get(): returns once the broker acknowledged the record");
-        settings.put("unconfirmedPublish", "a producer with acks=0 (enable.idempotence=false): send() returns once"
-                + " the record is in the producer's buffer; the broker never answers");
-        settings.put("asyncPublish", "send() with a callback, at most " + spec.publishWindow()
+                + " Kafka's producer has no other way to stop retrying");
+        settings.set(ClientSetting.SYNC_PUBLISH, "send().get(): returns once the broker acknowledged the record");
+        settings.set(ClientSetting.UNCONFIRMED_PUBLISH, "a producer with acks=0 (enable.idempotence=false): send()"
+                + " returns once the record is in the producer's buffer; the broker never answers");
+        settings.set(ClientSetting.ASYNC_PUBLISH, "send() with a callback, at most " + spec.publishWindow()
                 + " records outstanding per producer");
-        settings.put("consumerGroup", KafkaTopics.group("QUEUE") + ", group.protocol=consumer (KIP-848),"
+        settings.own("consumerGroup", KafkaTopics.group("QUEUE") + ", group.protocol=consumer (KIP-848),"
                 + " auto.offset.reset=earliest");
-        settings.put("prefetch", "max.poll.records=" + spec.prefetch() + ", fetch.max.bytes ="
+        settings.set(ClientSetting.PREFETCH, "max.poll.records=" + spec.prefetch() + ", fetch.max.bytes ="
                 + " max.partition.fetch.bytes = " + fetchBytes + " (" + spec.prefetch() + " x (payload + "
                 + KafkaConfigs.RECORD_OVERHEAD + " B))");
-        settings.put("ackMode", switch (spec.ackMode()) {
+        settings.set(ClientSetting.ACK_MODE, switch (spec.ackMode()) {
             case AUTO, DUPS_OK -> "enable.auto.commit=false; the offsets of the records handed over are committed"
                     + " (async) before each further poll, and synchronously when partitions are revoked or the"
                     + " consumer closes";
             case CLIENT, TRANSACTED -> "enable.auto.commit=false; commitSync of the records handed over every "
                     + spec.ackBatch() + " (no Kafka transaction: a consume-only transaction commits nothing more)";
         });
-        settings.put("topics", "the topic itself (" + KafkaTopics.PARTITIONS + " partitions); each subscription a"
-                + " consumer group of its own with one member reading every partition from the end it finds on joining;"
-                + " durable or not, the group keeps committed offsets; it is deleted when its member closes");
-        settings.put("stamp", "3 record headers (8-byte big-endian longs)");
-        settings.put("requestReply", "each requester creates a reply topic of 1 partition (deleted when it closes)"
-                + " and reads it with an assigned consumer; requests carry headers bbReplyTo and bbCorrelation;"
-                + " 4 server sessions, each a group member with its own producer, commit what each poll returned");
-        ClientInfo info = new ClientInfo(id(), "org.apache.kafka:kafka-clients",
-                LibraryVersion.fromProperties("/kafka/kafka-version.properties"), settings);
-        return new KafkaClientsDriver(info, topics, configs, spec);
+        settings.set(ClientSetting.TOPICS, "the topic itself (" + KafkaTopics.PARTITIONS + " partitions); each"
+                + " subscription a consumer group of its own with one member reading every partition from the end it"
+                + " finds on joining; durable or not, the group keeps committed offsets; it is deleted when its"
+                + " member closes");
+        settings.set(ClientSetting.STAMP, "3 record headers (8-byte big-endian longs)");
+        settings.set(ClientSetting.REQUEST_REPLY, "each requester creates a reply topic of 1 partition (deleted when"
+                + " it closes) and reads it with an assigned consumer; requests carry headers bbReplyTo and"
+                + " bbCorrelation; 4 server sessions, each a group member with its own producer, commit what each"
+                + " poll returned");
+        return settings;
     }
 }

@@ -5,10 +5,11 @@ import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -82,21 +83,20 @@ public final class KafkaShareGroups implements DriverFactory {
         KafkaTopics topics = new KafkaTopics(connection);
         KafkaConfigs configs = new KafkaConfigs(connection, spec);
         Driver kafka = producers.create(connection, spec, topics, configs);
-        Map<String, String> settings = new LinkedHashMap<>(kafka.info().settings());
-        settings.remove("consumerGroup");
-        settings.remove("requestReply");
-        settings.put("shareGroup", KafkaTopics.shareGroup("QUEUE") + ", share.auto.offset.reset=earliest (a group"
+        ClientSettings settings = producers.settings(connection, spec, configs).removeOwn("consumerGroup")
+                .remove(ClientSetting.REQUEST_REPLY).remove(ClientSetting.TOPICS);
+        settings.own("shareGroup", KafkaTopics.shareGroup("QUEUE") + ", share.auto.offset.reset=earliest (a group"
                 + " config, set by the suite), share.acknowledgement.mode=explicit");
-        settings.put("prefetch", "share.acquire.mode=record_limit, max.poll.records=" + spec.prefetch()
+        settings.set(ClientSetting.PREFETCH, "share.acquire.mode=record_limit, max.poll.records=" + spec.prefetch()
                 + ", fetch.max.bytes = max.partition.fetch.bytes = " + configs.fetchBytes());
-        settings.put("ackMode", switch (spec.ackMode()) {
+        settings.set(ClientSetting.ACK_MODE, switch (spec.ackMode()) {
             case AUTO, DUPS_OK -> "each record accepted as it is handed over; the acceptances travel with the next"
                     + " poll, and commitSync on close";
             case CLIENT, TRANSACTED -> "the records handed over accepted and commitSync every " + spec.ackBatch()
                     + " (and before a poll: a share consumer cannot poll with records unacknowledged)";
         });
-        settings.put("redelivered", "a record's delivery count above 1");
-        ClientInfo info = new ClientInfo(id(), kafka.info().library(), kafka.info().version(), settings);
+        settings.own("redelivered", "a record's delivery count above 1");
+        ClientInfo info = new ClientInfo(id(), KafkaClients.LIBRARY, KafkaClients.version(), settings);
         return new ShareGroupDriver(kafka, info, topics, configs, spec.ackMode());
     }
 }

@@ -5,11 +5,12 @@ import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.LibraryVersion;
 import dev.brokerbench.core.spi.Support;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -70,35 +71,36 @@ public final class VertxStomp implements DriverFactory {
     public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
         StompDialect dialect = StompDialect.of(brokerId);
         StompConnector connector = new StompConnector(endpoint, dialect);
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", dev.brokerbench.core.broker.CredentialMask.mask(endpoint.url()));
-        endpoint.tls().ifPresent(tls -> settings.put("tls", tls.describe() + " (Vert.x SSL with the stores' managers,"
-                + " host name verification HTTPS)"));
-        settings.put("credentials", endpoint.credentials().describe() + " (CONNECT login and passcode)");
-        settings.put("version", "STOMP 1.2, no heart-beats");
-        settings.put("addressing", dialect.note());
-        settings.put("syncPublish", "SEND persistent:" + spec.persistent() + " with a receipt header; returns on the"
-                + " RECEIPT");
-        settings.put("asyncPublish", "receipts, at most " + spec.publishWindow() + " outstanding per client");
-        settings.put("prefetch", dialect.prefetch().map(p -> p.unit() == StompDialect.Unit.MESSAGES
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.URL, dev.brokerbench.core.broker.CredentialMask.mask(endpoint.url()));
+        endpoint.tls().ifPresent(tls -> settings.set(ClientSetting.TLS, tls.describe() + " (Vert.x SSL with the"
+                + " stores' managers, host name verification HTTPS)"));
+        settings.set(ClientSetting.CREDENTIALS, endpoint.credentials().describe() + " (CONNECT login and passcode)");
+        settings.own("version", "STOMP 1.2, no heart-beats");
+        settings.set(ClientSetting.ADDRESSING, dialect.note());
+        settings.set(ClientSetting.SYNC_PUBLISH, "SEND persistent:" + spec.persistent() + " with a receipt header;"
+                + " returns on the RECEIPT");
+        settings.set(ClientSetting.ASYNC_PUBLISH, "receipts, at most " + spec.publishWindow() + " outstanding per"
+                + " client");
+        settings.set(ClientSetting.PREFETCH, dialect.prefetch().map(p -> p.unit() == StompDialect.Unit.MESSAGES
                 ? p.header() + " " + spec.prefetch() + " (messages)"
                 : p.header() + " " + spec.prefetch() + " x the bytes the broker counts for one suite message on the"
                         + " consumer's queue, measured per queue through a scratch queue of the same name length")
                 .orElse("the server's default (no prefetch header known for this server)"));
-        settings.put("ackMode", switch (spec.ackMode()) {
+        settings.set(ClientSetting.ACK_MODE, switch (spec.ackMode()) {
             case AUTO, DUPS_OK -> "ack:client-individual, an ACK per message after it is handed over";
             case CLIENT -> "ack:client-individual, an ACK per message every " + spec.ackBatch()
                     + ", the receipt of the last awaited";
             case TRANSACTED -> "ack:client-individual, the ACKs of every " + spec.ackBatch()
                     + " inside BEGIN/COMMIT, the COMMIT's receipt awaited";
         });
-        settings.put("stamp", "3 headers (decimal)");
-        settings.put("requestReply", dialect.replyTo().map(r -> "SEND with reply-to and correlation-id, no receipt"
-                + " (the call window bounds them); reply destination: " + r.note() + "; server sessions reply"
-                + " non-persistent without receipt, then ACK").orElse("none: no temporary reply destination known"
-                + " for this server"));
-        settings.put("oneWay", "SEND with a receipt, at most " + spec.publishWindow() + " outstanding per client (the"
-                + " only back-pressure Vert.x STOMP offers)");
+        settings.set(ClientSetting.STAMP, "3 headers (decimal)");
+        settings.set(ClientSetting.REQUEST_REPLY, dialect.replyTo().map(r -> "SEND with reply-to and correlation-id,"
+                + " no receipt (the call window bounds them); reply destination: " + r.note() + "; server sessions"
+                + " reply non-persistent without receipt, then ACK").orElse("none: no temporary reply destination"
+                + " known for this server"));
+        settings.set(ClientSetting.ONE_WAY, "SEND with a receipt, at most " + spec.publishWindow() + " outstanding"
+                + " per client (the only back-pressure Vert.x STOMP offers)");
         ClientInfo info = new ClientInfo(id(), "io.vertx:vertx-stomp", LibraryVersion.of("io.vertx", "vertx-stomp"),
                 settings);
         return new StompDriver(info, connector, dialect, spec, endpoint);

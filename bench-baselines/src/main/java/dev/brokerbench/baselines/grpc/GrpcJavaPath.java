@@ -3,9 +3,9 @@ package dev.brokerbench.baselines.grpc;
 import dev.brokerbench.baselines.BaselinePath;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Requester;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /** Calls the gRPC baseline server through grpc-java (Netty transport): unary calls, a channel per client. */
 public final class GrpcJavaPath extends BaselinePath {
@@ -55,12 +55,12 @@ public final class GrpcJavaPath extends BaselinePath {
     }
 
     @Override
-    protected Map<String, String> settings(Endpoint endpoint) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", "http://" + endpoint.hostAndPort() + " (plaintext HTTP/2)");
-        settings.put("client", "ManagedChannel per client, async unary calls, direct executor");
-        settings.put("server", "NettyServerBuilder, fixed pool of server threads, in its own process");
-        settings.put("message", "raw bytes [8-byte id][payload], no protobuf");
+    protected ClientSettings settings(Endpoint endpoint) {
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.URL, "http://" + endpoint.hostAndPort() + " (plaintext HTTP/2)");
+        settings.own("client", "ManagedChannel per client, async unary calls, direct executor");
+        settings.own("server", "NettyServerBuilder, fixed pool of server threads, in its own process");
+        settings.own("message", "raw bytes [8-byte id][payload], no protobuf");
         return settings;
     }
 }

@@ -3,10 +3,10 @@ package dev.brokerbench.baselines.zeromq;
 import dev.brokerbench.baselines.BaselinePath;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Requester;
 import java.io.InputStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Properties;
 
 /** Calls the ZeroMQ baseline server through JeroMQ (pure-Java ZeroMQ): a DEALER socket per client. */
@@ -83,11 +83,12 @@ public final class JeroMqPath extends BaselinePath {
     }
 
     @Override
-    protected Map<String, String> settings(Endpoint endpoint) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", "tcp://" + endpoint.hostAndPort());
-        settings.put("client", "DEALER socket per client, one shared ZContext (1 I/O thread); frames [empty][id][payload]");
-        settings.put("server", "ROUTER answered by one thread, in its own process");
+    protected ClientSettings settings(Endpoint endpoint) {
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.URL, "tcp://" + endpoint.hostAndPort());
+        settings.own("client", "DEALER socket per client, one shared ZContext (1 I/O thread); frames"
+                + " [empty][id][payload]");
+        settings.own("server", "ROUTER answered by one thread, in its own process");
         return settings;
     }
 }

@@ -6,11 +6,12 @@ import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.result.BrokerCount;
 import dev.brokerbench.core.spi.Capability;
 import dev.brokerbench.core.spi.ClientInfo;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import dev.brokerbench.core.spi.Support;
 import jakarta.jms.ConnectionFactory;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -26,7 +27,7 @@ public abstract class JmsDriverFactory implements DriverFactory {
      * @param url      connection URL (for the record)
      * @param settings effective parity settings
      */
-    public record Configured(ConnectionFactory factory, String url, Map<String, String> settings) {
+    public record Configured(ConnectionFactory factory, String url, ClientSettings settings) {
     }
 
     /** Builds the library's ConnectionFactory for this broker's endpoint and the spec. */
@@ -125,31 +126,34 @@ public abstract class JmsDriverFactory implements DriverFactory {
         if (endpoint.credentials().user().isPresent()) {
             logIn(c.factory(), endpoint.credentials());
         }
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", dev.brokerbench.core.broker.CredentialMask.mask(c.url()));
-        settings.put("credentials", endpoint.credentials().describe());
-        settings.put("deliveryMode", spec.persistent() ? "PERSISTENT" : "NON_PERSISTENT");
-        settings.put("ackMode", spec.ackMode().name() + (spec.ackBatch() > 1 ? " every " + spec.ackBatch() : ""));
-        settings.put("prefetchMessages", String.valueOf(spec.prefetch()));
-        settings.put("requestReply", "TemporaryQueue + JMSReplyTo + JMSCorrelationID; server sessions are"
-                + " MessageListeners replying on their own session (non-persistent replies)");
-        settings.put("topics", "session.createTopic; a durable subscription: the connection's client id and"
-                + " createDurableSubscriber both name it, unsubscribed when its consumer closes; a non-durable one:"
-                + " createConsumer on the topic");
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.URL, dev.brokerbench.core.broker.CredentialMask.mask(c.url()));
+        settings.set(ClientSetting.CREDENTIALS, endpoint.credentials().describe());
+        settings.set(ClientSetting.DELIVERY_MODE, spec.persistent() ? "PERSISTENT" : "NON_PERSISTENT");
+        settings.set(ClientSetting.ACK_MODE, spec.ackMode().name()
+                + (spec.ackBatch() > 1 ? " every " + spec.ackBatch() : ""));
+        settings.set(ClientSetting.PREFETCH, String.valueOf(spec.prefetch()));
+        settings.set(ClientSetting.REQUEST_REPLY, "TemporaryQueue + JMSReplyTo + JMSCorrelationID; server sessions"
+                + " are MessageListeners replying on their own session (non-persistent replies)");
+        settings.set(ClientSetting.TOPICS, "session.createTopic; a durable subscription: the connection's client id"
+                + " and createDurableSubscriber both name it, unsubscribed when its consumer closes; a non-durable"
+                + " one: createConsumer on the topic");
         if (spec.selectorKey()) {
-            settings.put("selectors", "createConsumer(queue, \"bbKey < N\"); every message carries the int property"
-                    + " bbKey = sequence mod 100");
+            settings.set(ClientSetting.SELECTORS, "createConsumer(queue, \"bbKey < N\"); every message carries the"
+                    + " int property bbKey = sequence mod 100");
         }
-        settings.put("transactions", "a transacted publish: a session created transacted, plain sends, session.commit"
-                + " every " + spec.ackBatch() + " (or rollback); a transacted consumer: session.commit or rollback");
-        settings.put("publishWindowMessages", String.valueOf(spec.publishWindow()));
-        settings.put("asyncSend", asyncSend() == null ? "unsupported"
+        settings.set(ClientSetting.TRANSACTIONS, "a transacted publish: a session created transacted, plain sends,"
+                + " session.commit every " + spec.ackBatch() + " (or rollback); a transacted consumer:"
+                + " session.commit or rollback");
+        settings.set(ClientSetting.PUBLISH_WINDOW, String.valueOf(spec.publishWindow()));
+        settings.set(ClientSetting.ASYNC_PUBLISH, asyncSend() == null ? "unsupported"
                 : asyncSend() == AsyncSend.JMS2 ? "JMS 2.0 CompletionListener" : "native (see clientPath)");
-        settings.put("consumer", prefetchesOnlyWithListener() ? "MessageListener handing off to the client thread"
+        settings.set(ClientSetting.CONSUMER, prefetchesOnlyWithListener() ? "MessageListener handing off to the"
+                + " client thread"
                 : "synchronous receive()");
-        settings.put("stamp", "3 long properties " + String.join(",", dev.brokerbench.core.spi.Stamp.STREAM,
+        settings.set(ClientSetting.STAMP, "3 long properties " + String.join(",", dev.brokerbench.core.spi.Stamp.STREAM,
                 dev.brokerbench.core.spi.Stamp.SEQUENCE, dev.brokerbench.core.spi.Stamp.SEND_NANOS));
-        settings.putAll(c.settings());
+        settings.with(c.settings());
         ClientInfo info = new ClientInfo(id(), library(), libraryVersion(), settings);
         if (prefetchesOnlyWithListener() && (spec.ackMode() == dev.brokerbench.core.model.AckMode.CLIENT
                 || spec.ackMode() == dev.brokerbench.core.model.AckMode.TRANSACTED)) {

@@ -5,11 +5,12 @@ import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Support;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -89,19 +90,19 @@ public final class JndiJms extends JmsDriverFactory {
 
     @Override
     protected Configured configure(String brokerId, Endpoint endpoint, ClientSpec spec) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("parity", "as configured: prefetch, confirmation and reconnection are the provider's settings"
+        ClientSettings settings = new ClientSettings();
+        settings.own("parity", "as configured: prefetch, confirmation and reconnection are the provider's settings"
                 + " in " + jndi.file().getFileName() + ", recorded below as given");
-        settings.put("prefetchMessages", "as configured in " + jndi.file().getFileName());
-        settings.put("jndi file", jndi.file().toString());
-        settings.put("connection factory", jndi.connectionFactoryName() + " (" + factory.providerClass().getName()
+        settings.set(ClientSetting.PREFETCH, "as configured in " + jndi.file().getFileName());
+        settings.own("jndi file", jndi.file().toString());
+        settings.own("connection factory", jndi.connectionFactoryName() + " (" + factory.providerClass().getName()
                 + ")");
-        settings.put("connection factory loaded from", String.valueOf(
+        settings.own("connection factory loaded from", String.valueOf(
                 factory.providerClass().getProtectionDomain().getCodeSource().getLocation()));
-        settings.put("credentials", credentials.describe());
-        settings.put("provider jars", jars.stream().map(Path::toString).collect(Collectors.joining(", ")));
-        settings.put("class loader", "the provider's jars only, sharing the jakarta.jms API with the suite");
-        jndi.recorded().forEach((k, v) -> settings.put("jndi " + k, v));
+        settings.set(ClientSetting.CREDENTIALS, credentials.describe());
+        settings.own("provider jars", jars.stream().map(Path::toString).collect(Collectors.joining(", ")));
+        settings.own("class loader", "the provider's jars only, sharing the jakarta.jms API with the suite");
+        jndi.recorded().forEach((k, v) -> settings.own("jndi " + k, v));
         return new Configured(factory, jndi.providerUrl(), settings);
     }
 }

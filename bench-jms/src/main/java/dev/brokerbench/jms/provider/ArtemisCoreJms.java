@@ -4,11 +4,12 @@ import dev.brokerbench.core.broker.Credentials;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Stamp;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
 import dev.brokerbench.core.spi.LibraryVersion;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.core.client.impl.ClientMessageImpl;
@@ -75,17 +76,17 @@ public final class ArtemisCoreJms extends JmsDriverFactory {
         int messageBytes = encodedSize(spec.payloadBytes());
         long consumerWindow = (long) spec.prefetch() * messageBytes;
         String url = url(endpoint, spec, consumerWindow, messageBytes, true);
-        Map<String, String> settings = new LinkedHashMap<>();
-        endpoint.tls().ifPresent(tls -> settings.put("tls", tls.describe() + " (Netty connector: sslEnabled,"
-                + " verifyHost=true, the stores by path)"));
-        settings.put("consumerWindowSize", "prefetch " + spec.prefetch() + " x the flow-control size of one suite"
+        ClientSettings settings = new ClientSettings();
+        endpoint.tls().ifPresent(tls -> settings.set(ClientSetting.TLS, tls.describe() + " (Netty connector:"
+                + " sslEnabled, verifyHost=true, the stores by path)"));
+        settings.own("consumerWindowSize", "prefetch " + spec.prefetch() + " x the flow-control size of one suite"
                 + " message on the consumer's queue (bytes), measured per queue through a scratch queue of the same"
                 + " name length; queue consumers connect with that, not with the url's consumerWindowSize=" + consumerWindow
                 + " (the publishers' factory: " + spec.prefetch() + " x an estimate of " + messageBytes + " bytes)");
-        settings.put("confirmationWindowSize", Math.max(messageBytes, (long) spec.publishWindow() * messageBytes / 10)
+        settings.own("confirmationWindowSize", Math.max(messageBytes, (long) spec.publishWindow() * messageBytes / 10)
                 + " bytes");
-        settings.put("syncPublish", "blockOnDurableSend=true: send() returns after the broker's response");
-        settings.put("reconnect", spec.reconnect() ? "reconnectAttempts=-1, retryInterval=100 ms"
+        settings.set(ClientSetting.SYNC_PUBLISH, "blockOnDurableSend=true: send() returns after the broker's response");
+        settings.set(ClientSetting.RECONNECT, spec.reconnect() ? "reconnectAttempts=-1, retryInterval=100 ms"
                 + (endpoint.others().isEmpty() ? "" : "; ha=true, failoverAttempts=-1: every node's address given,"
                 + " the client follows the broker's topology to the backup that takes over")
                 : "off (reconnectAttempts=0): a broken connection fails the phase");

@@ -5,11 +5,12 @@ import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Support;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
 import dev.brokerbench.core.spi.LibraryVersion;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.ActiveMQSslConnectionFactory;
@@ -96,17 +97,19 @@ public class OpenWireJms extends JmsDriverFactory {
                         + "&initialReconnectDelay=100&maxReconnectDelay=1000&useExponentialBackOff=false"
                         + "&timeout=60000&" + jms
                 : tcp + "&" + jms;
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("queuePrefetch", spec.prefetch() + " messages");
-        settings.put("syncPublish", "persistent send outside a transaction waits for the broker's receipt");
-        settings.put("reconnect", spec.reconnect() ? "failover: transport, reconnect every 100 ms, sends block up to"
-                + " 60 s" + (endpoint.others().isEmpty() ? "" : "; every node's address, tried in order (randomize=false)")
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.PREFETCH, spec.prefetch() + " messages");
+        settings.set(ClientSetting.SYNC_PUBLISH, "persistent send outside a transaction waits for the broker's"
+                + " receipt");
+        settings.set(ClientSetting.RECONNECT, spec.reconnect() ? "failover: transport, reconnect every 100 ms, sends"
+                + " block up to 60 s" + (endpoint.others().isEmpty() ? "" : "; every node's address, tried in order"
+                + " (randomize=false)")
                 : "off (plain tcp: transport): a broken connection fails the phase");
-        settings.put("transactedSends", "a transacted publisher's connection has no send timeout (sendTimeout=0):"
+        settings.own("transactedSends", "a transacted publisher's connection has no send timeout (sendTimeout=0):"
                 + " its sends do not wait for the broker, its commit does");
-        settings.put("redeliveryAfterRollback", "at once (redeliveryPolicy delays 0, as the other paths; activemq-client"
-                + " waits 1 s by default before a rolled-back message is delivered again)");
-        settings.put("tcpNoDelay", "true, as every other client path (activemq-client defaults to false: with Nagle,"
+        settings.own("redeliveryAfterRollback", "at once (redeliveryPolicy delays 0, as the other paths;"
+                + " activemq-client waits 1 s by default before a rolled-back message is delivered again)");
+        settings.own("tcpNoDelay", "true, as every other client path (activemq-client defaults to false: with Nagle,"
                 + " 10 KB sync sends to Apollo ran at 90 msg/s)");
         if (endpoint.tls().isEmpty()) {
             return new Configured(new ActiveMQConnectionFactory(url), url, settings);
@@ -115,7 +118,8 @@ public class OpenWireJms extends JmsDriverFactory {
         ActiveMQSslConnectionFactory factory = new ActiveMQSslConnectionFactory(url);
         factory.setKeyAndTrustManagers(endpoint.tls().get().keyManagers(), endpoint.tls().get().trustManagers(),
                 new java.security.SecureRandom());
-        settings.put("tls", endpoint.tls().get().describe() + " (ssl: transport, ActiveMQSslConnectionFactory)");
+        settings.set(ClientSetting.TLS, endpoint.tls().get().describe() + " (ssl: transport,"
+                + " ActiveMQSslConnectionFactory)");
         return new Configured(factory, url, settings);
     }
 

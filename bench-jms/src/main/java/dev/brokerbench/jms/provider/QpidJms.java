@@ -5,10 +5,11 @@ import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.SaslMechanism;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
 import dev.brokerbench.core.spi.LibraryVersion;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.qpid.jms.JmsConnectionFactory;
 
@@ -113,21 +114,22 @@ public final class QpidJms extends JmsDriverFactory {
                 + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
                 + "&jms.requestTimeout=30000&jms.sendTimeout=30000&jms.connectTimeout=30000"
                 + dialect.urlOptions();
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("prefetch", "link credit " + spec.prefetch() + " messages (jms.prefetchPolicy.all)");
-        settings.put("syncPublish", "persistent send outside a transaction waits for the settled disposition");
-        settings.put("receive", "jms.receiveLocalOnly: a timed receive() waits on the prefetched messages and never"
-                + " drains link credit (no other client drains; RabbitMQ 3.10's AMQP 1.0 plugin fails the session on a"
-                + " drain of a classic queue)");
-        settings.put("addressing", dialect.note());
-        settings.put("reconnect", spec.reconnect() ? "failover: every 100 ms, up to 1200 attempts"
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.PREFETCH, "link credit " + spec.prefetch() + " messages (jms.prefetchPolicy.all)");
+        settings.set(ClientSetting.SYNC_PUBLISH, "persistent send outside a transaction waits for the settled"
+                + " disposition");
+        settings.own("receive", "jms.receiveLocalOnly: a timed receive() waits on the prefetched messages and never"
+                + " drains link credit (no other client drains; RabbitMQ 3.10's AMQP 1.0 plugin fails the session on"
+                + " a drain of a classic queue)");
+        settings.set(ClientSetting.ADDRESSING, dialect.note());
+        settings.set(ClientSetting.RECONNECT, spec.reconnect() ? "failover: every 100 ms, up to 1200 attempts"
                 + (endpoint.others().isEmpty() ? "" : ", every node's address in order")
                 : "off (plain amqp: URI): a broken connection fails the phase");
         JmsConnectionFactory factory = new JmsConnectionFactory(url);
         endpoint.tls().ifPresent(tls -> {
             // amqps: with the stores' context; the transport verifies the host name by default
             factory.setSslContext(tls.sslContext());
-            settings.put("tls", tls.describe() + " (amqps:, the connection factory's SSLContext)");
+            settings.set(ClientSetting.TLS, tls.describe() + " (amqps:, the connection factory's SSLContext)");
         });
         return new Configured(factory, url, settings);
     }

@@ -6,12 +6,13 @@ import com.rabbitmq.jms.admin.RMQConnectionFactory;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Capability;
+import dev.brokerbench.core.spi.ClientSetting;
+import dev.brokerbench.core.spi.ClientSettings;
 import dev.brokerbench.core.spi.Support;
 import dev.brokerbench.jms.driver.AsyncSend;
 import dev.brokerbench.jms.driver.JmsDriverFactory;
 import dev.brokerbench.core.spi.LibraryVersion;
 import dev.brokerbench.jms.driver.SyncSend;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -98,17 +99,18 @@ public final class RabbitMqJms extends JmsDriverFactory {
         factory.setVirtualHost("/");
         factory.setChannelsQos(spec.prefetch());
         factory.setDeclareReplyToDestination(false);
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("prefetch", "channelsQos " + spec.prefetch() + " (basic.qos) with a MessageListener consumer;"
-                + " receive() would poll with basic.get and prefetch nothing");
-        settings.put("syncPublish", "send(Message, CompletionListener) awaited: a plain send() is not broker-confirmed"
-                + " by rabbitmq-jms");
-        settings.put("queue", "durable queue declared by rabbitmq-jms (bound to exchange jms.durable.queues)");
+        ClientSettings settings = new ClientSettings();
+        settings.set(ClientSetting.PREFETCH, "channelsQos " + spec.prefetch() + " (basic.qos) with a MessageListener"
+                + " consumer; receive() would poll with basic.get and prefetch nothing");
+        settings.set(ClientSetting.SYNC_PUBLISH, "send(Message, CompletionListener) awaited: a plain send() is not"
+                + " broker-confirmed by rabbitmq-jms");
+        settings.set(ClientSetting.QUEUE, "durable queue declared by rabbitmq-jms (bound to exchange"
+                + " jms.durable.queues)");
         endpoint.tls().ifPresent(tls -> {
             factory.useSslProtocol(tls.sslContext());
             factory.setHostnameVerification(true);
-            settings.put("tls", tls.describe() + " (useSslProtocol with the stores' context, host name verification"
-                    + " on)");
+            settings.set(ClientSetting.TLS, tls.describe() + " (useSslProtocol with the stores' context, host name"
+                    + " verification on)");
         });
         return new Configured(factory, (endpoint.tls().isPresent() ? "amqps://" : "amqp://") + endpoint.hostAndPort(),
                 settings);

@@ -44,7 +44,8 @@ class ProviderSettingsTest {
                 .contains("jms.prefetchPolicy.all=1000");
         assertThat(settings(qpid, "rabbitmq").get("url")).contains("jms.queuePrefix=/amq/queue/");
         assertThat(settings(qpid, "artemis").get("url")).doesNotContain("queuePrefix");
-        assertThat(settings(qpid, "artemis")).containsEntry("prefetchMessages", "1000")
+        assertThat(settings(qpid, "artemis"))
+                .containsEntry("prefetch", "link credit 1000 messages (jms.prefetchPolicy.all)")
                 .containsEntry("deliveryMode", "PERSISTENT");
     }
 
