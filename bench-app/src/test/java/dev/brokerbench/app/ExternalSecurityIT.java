@@ -29,6 +29,7 @@ import dev.brokerbench.core.broker.Tls;
 import dev.brokerbench.core.model.AckMode;
 import dev.brokerbench.core.model.ClientSpec;
 import dev.brokerbench.core.spi.Catalog;
+import dev.brokerbench.core.spi.ClientSetting;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
 import org.junit.jupiter.api.Test;
@@ -188,7 +189,7 @@ class ExternalSecurityIT {
             assertThat(rabbitCells).hasSize(3);
             assertThat(kafkaCells).hasSize(1);
             assertThat(kafkaCells.get(0).client().settings().get("credentials")).contains("SASL SCRAM-SHA-512");
-            assertThat(kafkaCells.get(0).client().settings().get("bootstrap")).contains("SASL_SSL");
+            assertThat(kafkaCells.get(0).client().settings().get(ClientSetting.URL.key())).contains("SASL_SSL");
             for (RunResult r : List.of(artemisCells, rabbitCells, kafkaCells).stream().flatMap(List::stream)
                     .toList()) {
                 assertThat(r.status()).as(cell(r)).isEqualTo(Status.OK);
