@@ -1,8 +1,6 @@
 package dev.brokerbench.core.spi;
 
 import java.util.EnumMap;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -13,24 +11,12 @@ import java.util.Set;
  */
 public final class Capabilities {
     /** The capabilities each facet stands for. */
-    private static final Map<Class<? extends Facet>, Set<Capability>> BY_FACET = new LinkedHashMap<>();
-
-    static {
-        BY_FACET.put(Topics.class, EnumSet.of(Capability.TOPICS, Capability.DURABLE_SUBSCRIPTIONS));
-        BY_FACET.put(Selectors.class, EnumSet.of(Capability.SELECTORS));
-        BY_FACET.put(Calls.class, EnumSet.of(Capability.REQUEST_REPLY, Capability.ONE_WAY));
-    }
+    private static final Map<Class<? extends Facet>, Set<Capability>> BY_FACET = Map.of(
+            Topics.class, Set.of(Capability.TOPICS, Capability.DURABLE_SUBSCRIPTIONS),
+            Selectors.class, Set.of(Capability.SELECTORS),
+            Calls.class, Set.of(Capability.REQUEST_REPLY, Capability.ONE_WAY));
 
     private Capabilities() {
-    }
-
-    /** The capabilities {@code facet} stands for. */
-    public static Set<Capability> of(Class<? extends Facet> facet) {
-        Set<Capability> capabilities = BY_FACET.get(facet);
-        if (capabilities == null) {
-            throw new IllegalArgumentException("facet: " + facet.getName() + " is not one of " + BY_FACET.keySet());
-        }
-        return EnumSet.copyOf(capabilities);
     }
 
     /** Every capability of {@code path}, with the reason for each it lacks. */

@@ -52,11 +52,6 @@ public final class ClientSettings {
         return this;
     }
 
-    /** A copy, for a path that starts from another's settings. */
-    public ClientSettings copy() {
-        return new ClientSettings().with(this);
-    }
-
     /** The settings as recorded, key to text, in the order they were first said. */
     public Map<String, String> asMap() {
         return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));

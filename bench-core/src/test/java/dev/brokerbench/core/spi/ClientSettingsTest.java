@@ -24,12 +24,16 @@ class ClientSettingsTest {
     }
 
     @Test
-    void aCopyIsOnItsOwnAndRemovesWhatItsPathDoesNotDo() {
-        ClientSettings kafka = new ClientSettings().set(ClientSetting.REQUEST_REPLY, "reply topics")
-                .own("consumerGroup", "bb-QUEUE").set(ClientSetting.STAMP, "3 headers");
-        ClientSettings share = kafka.copy().remove(ClientSetting.REQUEST_REPLY).removeOwn("consumerGroup");
+    void aPathBuiltOnAnotherRemovesWhatItDoesNotDo() {
+        ClientSettings kafka = kafka();
+        ClientSettings share = kafka().remove(ClientSetting.REQUEST_REPLY).removeOwn("consumerGroup");
         assertThat(share.asMap()).containsOnlyKeys("stamp");
         assertThat(kafka.asMap()).containsOnlyKeys("requestReply", "consumerGroup", "stamp");
+    }
+
+    private static ClientSettings kafka() {
+        return new ClientSettings().set(ClientSetting.REQUEST_REPLY, "reply topics").own("consumerGroup", "bb-QUEUE")
+                .set(ClientSetting.STAMP, "3 headers");
     }
 
     @Test

@@ -132,7 +132,7 @@ public abstract class JmsDriverFactory implements DriverFactory {
         settings.set(ClientSetting.DELIVERY_MODE, spec.persistent() ? "PERSISTENT" : "NON_PERSISTENT");
         settings.set(ClientSetting.ACK_MODE, spec.ackMode().name()
                 + (spec.ackBatch() > 1 ? " every " + spec.ackBatch() : ""));
-        settings.set(ClientSetting.PREFETCH, String.valueOf(spec.prefetch()));
+        settings.set(ClientSetting.PREFETCH, spec.prefetch());
         settings.set(ClientSetting.REQUEST_REPLY, "TemporaryQueue + JMSReplyTo + JMSCorrelationID; server sessions"
                 + " are MessageListeners replying on their own session (non-persistent replies)");
         settings.set(ClientSetting.TOPICS, "session.createTopic; a durable subscription: the connection's client id"
@@ -145,12 +145,11 @@ public abstract class JmsDriverFactory implements DriverFactory {
         settings.set(ClientSetting.TRANSACTIONS, "a transacted publish: a session created transacted, plain sends,"
                 + " session.commit every " + spec.ackBatch() + " (or rollback); a transacted consumer:"
                 + " session.commit or rollback");
-        settings.set(ClientSetting.PUBLISH_WINDOW, String.valueOf(spec.publishWindow()));
+        settings.set(ClientSetting.PUBLISH_WINDOW, spec.publishWindow());
         settings.set(ClientSetting.ASYNC_PUBLISH, asyncSend() == null ? "unsupported"
                 : asyncSend() == AsyncSend.JMS2 ? "JMS 2.0 CompletionListener" : "native (see clientPath)");
-        settings.set(ClientSetting.CONSUMER, prefetchesOnlyWithListener() ? "MessageListener handing off to the"
-                + " client thread"
-                : "synchronous receive()");
+        settings.set(ClientSetting.CONSUMER, prefetchesOnlyWithListener()
+                ? "MessageListener handing off to the client thread" : "synchronous receive()");
         settings.set(ClientSetting.STAMP, "3 long properties " + String.join(",", dev.brokerbench.core.spi.Stamp.STREAM,
                 dev.brokerbench.core.spi.Stamp.SEQUENCE, dev.brokerbench.core.spi.Stamp.SEND_NANOS));
         settings.with(c.settings());
