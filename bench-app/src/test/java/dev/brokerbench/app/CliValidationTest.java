@@ -59,13 +59,17 @@ class CliValidationTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "--broker rabbit               | --broker: unknown value 'rabbit'; allowed: {brokers}, all, baselines",
-            "--case c9                     | --case: unknown value 'c9'; allowed: b1, c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, f5, f6, l1, l2, l3, m1, o1, o2, r1, r2, r3, r4, r5, s1, t1, t2, x1, x2, x3, acks, all, faults, live, rpc, selectors, sendreceive, topics, transactions",
+            "--case c9                     | --case: unknown value 'c9'; allowed: b1, c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, f5, f6, l1, l2, l3, m1, o1, o2, r1, r2, r3, r4, r5, s1, t1, t2, w1, w2, w3, w4, x1, x2, x3, acks, all, faults, live, rpc, selectors, sendreceive, topics, traffic, transactions",
             "--case 7                      | --case: unknown value '7'; allowed: b1, c1, c2, c3, c4, c5, c6,",
             "--sweep size=1,2              | --sweep: 'size=1,2' is not VAR=VALUES with VAR one of payloadBytes, clients, messages, ratePercent, subscribers, matchingPercent, ackBatch",
             "--sweep clients=1,4           | --sweep: none of the selected cases sweeps clients",
             "--case r2 --sweep clients=4..1 | --sweep: field '--sweep clients' range must be from..to/step",
             "--case r2 --sweep clients=a,b | --sweep: field '--sweep clients' must be numbers and ranges like 1,32..4096/32",
             "--case r2 --sweep clients=0   | --sweep: field 'clients' must be 1..1024, got 0",
+            "--case c1 --sizes 2048        | --sizes: field 'sizes' must list at least two sizes (one size is payloadBytes), got 1",
+            "--case r1 --sizes 1:1,2:1     | --sizes: case r1: field 'sweep.variable' payloadBytes cannot be swept in a case with a size mix (sizes), got 1:1,2:1",
+            "--case c5 --processing 2      | --processing: field 'processing' must give a unit (us, ms or s) to each time, e.g. \"2ms\", got 2",
+            "--case r2 --processing 2ms    | --processing: case r2: field 'processing' applies to consumers of a queue or topic (a call's servers answer at once), got 2ms",
             "--client jdbc                 | --client: unknown value 'jdbc'; allowed: {paths}",
             "--scale 0                     | --scale: must be > 0",
             "--scale -1                    | --scale: must be > 0",

@@ -10,7 +10,9 @@ import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.Processing;
 import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.Catalog;
@@ -107,6 +109,11 @@ public final class ListCommand implements Callable<Integer> {
         if (w.shape() instanceof CallCase calls) {
             return "; " + calls.rpc().servers() + " servers, " + calls.rpc().window() + " in flight";
         }
+        if (w.shape() instanceof LiveCase live && (live.schedule() != null || live.backlog() != null)) {
+            return (live.schedule() == null ? "" : "; schedule " + live.schedule().label())
+                    + (live.backlog() == null ? "" : String.format(Locale.ROOT, "; consumers start at a backlog of"
+                    + " %,d messages", live.backlog().messages()));
+        }
         Fault fault = QueueCase.faultOf(w);
         if (fault == null) {
             return "";
@@ -121,6 +128,12 @@ public final class ListCommand implements Callable<Integer> {
         };
     }
 
+    private static String processing(Workload w) {
+        Processing p = w.processing();
+        return p.none() ? "" : String.format(Locale.ROOT, "; consumers spend %s on each message (at most %,.0f msg/s"
+                + " in all)", p.text(), p.ceiling(w.consumers()));
+    }
+
     private static String rollback(Workload w) {
         return w.rollback() == null ? "" : "; transactions of " + w.ackBatch() + ", every " + w.rollback().every()
                 + "th rolled back";
@@ -131,9 +144,10 @@ public final class ListCommand implements Callable<Integer> {
                 "clients", "phases"));
         for (Workload w : workloads.all()) {
             t.add(List.of(w.name(), w.group(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
-                    String.valueOf(w.payloadBytes()), String.valueOf(w.clients()),
+                    w.sizes() == null ? String.valueOf(w.payloadBytes()) : w.sizes().text() + " (mean "
+                            + w.payloadBytes() + ")", String.valueOf(w.clients()),
                     w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))
-                            + shape(w) + rollback(w) + sweep(w)));
+                            + shape(w) + processing(w) + rollback(w) + sweep(w)));
         }
         return t;
     }

@@ -33,6 +33,18 @@ final class SelectionOptions {
                     + " payloadBytes=1,1024,4096 or payloadBytes=32..4096/32; repeatable.")
     List<String> sweeps = new ArrayList<>();
 
+    @Option(names = "--sizes", paramLabel = "MIX",
+            description = "Bodies of several sizes in every selected case: sizes in bytes with weights"
+                    + " (2048:3,65536:1) or a range (2048..65536); each message's size is drawn from its stream and"
+                    + " sequence, the same in every run. A case that sweeps payloadBytes refuses it.")
+    String sizes;
+
+    @Option(names = "--processing", paramLabel = "TIME",
+            description = "Consumers spend TIME on each message before they take the next, waiting as for a"
+                    + " database (2ms, 1ms..3ms uniform, exp:2ms exponential): slow consumers. Call cases refuse"
+                    + " it.")
+    String processing;
+
     @Option(names = "--scale", defaultValue = "0.01", paramLabel = "FACTOR",
             description = "Multiplies every message count; 1 = the published 1,000,000 / 500,000 (default:"
                     + " ${DEFAULT-VALUE}).")
@@ -55,8 +67,8 @@ final class SelectionOptions {
                 : WorkloadCatalog.builtIn().with(workloadDir);
         List<String> ids = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads),
                 workloads.groups());
-        List<Workload> selected = SweepOption.apply(cli, sweeps,
-                ids.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList());
+        List<Workload> selected = TrafficOptions.apply(cli, sizes, processing, SweepOption.apply(cli, sweeps,
+                ids.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList()));
         ScaleOption.check(cli, scale, selected);
         return new Cases(ids, selected);
     }

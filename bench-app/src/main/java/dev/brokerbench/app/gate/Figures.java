@@ -49,9 +49,11 @@ public record Figures(Conditions conditions, Map<CellId, Cell> cells, HarnessRef
 
     /** The parity settings of a workload, as one comparable line. */
     static String parity(Workload w) {
-        return "clients=" + w.clients() + " payloadBytes=" + w.payloadBytes() + " persistent=" + w.persistent()
+        return "clients=" + w.clients() + " payloadBytes=" + w.payloadBytes()
+                + (w.sizes() == null ? "" : " sizes=" + w.sizes().text()) + " persistent=" + w.persistent()
                 + " publishWindow=" + w.publishWindow() + " prefetch=" + w.prefetch() + " ack=" + w.ackMode()
-                + "/" + w.ackBatch() + " rate=" + w.ratePerSecond() + " phases=" + w.phases().stream()
+                + "/" + w.ackBatch() + (w.processing().none() ? "" : " processing=" + w.processing().text())
+                + " rate=" + w.ratePerSecond() + " phases=" + w.phases().stream()
                 .map(Figures::phase).collect(Collectors.joining(","));
     }
 

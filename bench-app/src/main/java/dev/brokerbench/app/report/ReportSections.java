@@ -35,6 +35,19 @@ public final class ReportSections {
                     "end-to-end latency from send to first receipt", LiveTables.NOTE,
                     List.of(new Section.Table(null, LiveTables.live(results)))));
         }
+        if (!TrafficTables.of(results).isEmpty()) {
+            List<Section.Part> parts = new ArrayList<>(List.of(new Section.Table(null,
+                    TrafficTables.traffic(results))));
+            if (!TrafficTables.scheduled(results).isEmpty()) {
+                parts.add(new Section.Table("steps of the rate schedules", TrafficTables.steps(results)));
+            }
+            if (!TrafficTables.backlogged(results).isEmpty()) {
+                parts.add(new Section.Table("backlogs and their drain", TrafficTables.drains(results)));
+            }
+            sections.add(new Section("traffic", "Workloads: sizes, slow consumers, schedules, backlogs",
+                    "msg/s and MB/s of bodies of several sizes; consumers that spend time on each message; each step"
+                            + " of a rate schedule; how a backlog drained", TrafficTables.NOTE, parts));
+        }
         List<CurveTables.Curve> curves = CurveTables.curves(results);
         if (!curves.isEmpty()) {
             List<Section.Part> parts = new ArrayList<>(List.of(new Section.Table(null, CurveTables.summary(curves)),

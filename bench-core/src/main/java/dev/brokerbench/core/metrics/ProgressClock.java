@@ -50,6 +50,15 @@ public final class ProgressClock {
         return n;
     }
 
+    /** The body bytes of the completions so far, all lanes (those ticked with their size). */
+    public long bytes() {
+        long n = 0;
+        for (Lane lane : lanes) {
+            n += lane.bytes;
+        }
+        return n;
+    }
+
     /** Every completion time of every lane, sorted (call once the phase is over). */
     public long[] timeline() {
         long total = 0;
@@ -78,6 +87,7 @@ public final class ProgressClock {
         private long p1, p2, p3, p4, p5, p6, p7; // keeps neighbouring lanes off this lane's cache line
         private long[] times;
         private volatile long count;
+        private volatile long bytes;
         @SuppressWarnings("unused")
         private long q1, q2, q3, q4, q5, q6, q7;
 
@@ -93,6 +103,12 @@ public final class ProgressClock {
             }
             times[n] = nanos;
             count = n + 1;
+        }
+
+        /** One completion at {@code nanos} of a message whose body was {@code bodyBytes} long. */
+        public synchronized void tick(long nanos, int bodyBytes) {
+            tick(nanos);
+            bytes += bodyBytes;
         }
 
         public long count() {

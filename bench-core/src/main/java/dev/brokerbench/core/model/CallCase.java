@@ -28,6 +28,12 @@ public record CallCase(Phase phase, Rpc rpc) implements Shape {
         return phase.action() == Action.RPC ? "request/reply" : "one-way";
     }
 
+    @Override
+    public void checkShared(Workload shared) {
+        check(shared.processing().none(), Processing.FIELD, "applies to consumers of a queue or topic (a call's"
+                + " servers answer at once)", shared.processing().text());
+    }
+
     /** {@code w}'s calls, for a caller that knows it holds some. */
     public static CallCase of(Workload w) {
         if (w.shape() instanceof CallCase c) {

@@ -12,12 +12,27 @@ import java.util.List;
  * @param phase  its single phase, reported
  * @param topic  the topic the publishers send to (named as the workload's queue), each subscription with a client of
  *               its own; null for a queue
- * @param search how a latency curve finds the highest rate its percentages are of; null when it is no curve
+ * @param search   how a latency curve finds the highest rate its percentages are of; null when it is no curve
+ * @param schedule the offered rate over time (steps, ramps, bursts); null for one rate ({@code ratePerSecond}) or
+ *                 none
+ * @param backlog  the depth the queue reaches before the consumers start, which they then drain while the
+ *                 publishers go on; null for consumers subscribed from the start
  */
-public record LiveCase(Phase phase, Topic topic, RateSearch search) implements Shape {
+public record LiveCase(Phase phase, Topic topic, RateSearch search, RateSchedule schedule, Backlog backlog)
+        implements Shape {
     public LiveCase {
         check(phase != null && phase.action() == Action.LIVE && phase.reported(), "phases",
                 "must be a single reported live phase", phase);
+        check(schedule == null || search == null, RateSchedule.FIELD, "must not be set on a latency curve (its"
+                + " search sets each point's rate)", schedule == null ? null : schedule.label());
+        check(backlog == null || search == null && topic == null, Backlog.FIELD, "needs a live case on a queue"
+                + " that is no latency curve (a topic's subscribers would have to subscribe before it builds)",
+                backlog == null ? null : backlog.messages());
+    }
+
+    /** Without a schedule or backlog. */
+    public LiveCase(Phase phase, Topic topic, RateSearch search) {
+        this(phase, topic, search, null, null);
     }
 
     @Override
@@ -47,12 +62,13 @@ public record LiveCase(Phase phase, Topic topic, RateSearch search) implements S
         }
         check(value >= 1 && value <= Topic.MAX_SUBSCRIBERS, "sweep.values",
                 "must be 1.." + Topic.MAX_SUBSCRIBERS + " for " + variable.key(), value);
-        return new LiveCase(phase, topic.withSubscribers((int) value), search);
+        return new LiveCase(phase, topic.withSubscribers((int) value), search, schedule, backlog);
     }
 
     @Override
     public Shape scaled(double scale) {
-        return search == null ? this : new LiveCase(phase, topic, search.scaled(scale));
+        return new LiveCase(phase, topic, search == null ? null : search.scaled(scale),
+                schedule == null ? null : schedule.scaled(scale), backlog == null ? null : backlog.scaled(scale));
     }
 
     @Override
@@ -66,6 +82,17 @@ public record LiveCase(Phase phase, Topic topic, RateSearch search) implements S
         check(shared.sweep() == null || !curve || shared.ratePerSecond() == 0, "ratePerSecond",
                 "must not be set on a ratePercent sweep (each point's rate is a percentage of the searched one)",
                 shared.ratePerSecond());
+        check(backlog == null || backlog.messages() + shared.clients() <= shared.messages(), "backlog.messages",
+                "must leave messages for the publishers to send while the consumers drain (at most messages - clients"
+                        + ", " + (shared.messages() - shared.clients()) + ")", backlog == null ? null : backlog.messages());
+        if (schedule != null) {
+            check(shared.ratePerSecond() == 0, "ratePerSecond", "must not be set beside a schedule (its steps give"
+                    + " the rate)", shared.ratePerSecond());
+            // the schedule states the messages: scaled, they are rounded, and at least one per client
+            check(Math.abs(shared.messages() - schedule.messages()) <= shared.clients(), "messages",
+                    "must be the schedule's (each step's rate times its length: " + schedule.messages() + ")",
+                    shared.messages());
+        }
     }
 
     /** {@code w}'s live case, for a caller that knows it is one. */

@@ -56,7 +56,8 @@ public interface Shape {
      * The shape the flat form of a workload (its YAML file, or its stored JSON) describes: its phases decide which,
      * and a key that belongs to another shape is refused, named.
      */
-    static Shape of(List<Phase> phases, Fault fault, Rpc rpc, RateSearch search, Topic topic, Selection selection) {
+    static Shape of(List<Phase> phases, Fault fault, Rpc rpc, RateSearch search, Topic topic, Selection selection,
+                    RateSchedule schedule, Backlog backlog) {
         InvalidConfigException.check(phases != null && !phases.isEmpty(), "phases", "must list at least one phase",
                 phases);
         InvalidConfigException.check(phases.stream().filter(Phase::reported).count() == 1, "phases",
@@ -72,6 +73,11 @@ public interface Shape {
                 "needs a single live phase swept over ratePercent (a latency curve)", reported);
         InvalidConfigException.check(reported == Action.CONSUME || selection == null, "matchingPercent",
                 "needs the reported phase to be the consume (a selector is a consumer's)", reported);
+        InvalidConfigException.check(reported == Action.LIVE || schedule == null, RateSchedule.FIELD,
+                "needs a single live phase (publishers paced by the schedule, consumers beside them)", reported);
+        InvalidConfigException.check(reported == Action.LIVE || backlog == null, Backlog.FIELD,
+                "needs a single live phase (the consumers drain it while the publishers go on; a consume case drains"
+                        + " a queue of its messages already)", reported);
         InvalidConfigException.check(reported == Action.LIVE || topic == null, "topic",
                 "needs a single live phase (subscribers receive while the publishers send)", reported);
         InvalidConfigException.check(single ? phases.size() == 1 : phases.size() == 2, "phases",
@@ -82,7 +88,7 @@ public interface Shape {
             return new CallCase(phases.get(0), rpc);
         }
         if (reported == Action.LIVE) {
-            return new LiveCase(phases.get(0), topic, search);
+            return new LiveCase(phases.get(0), topic, search, schedule, backlog);
         }
         return new QueueCase(phases, fault, selection);
     }
@@ -92,6 +98,6 @@ public interface Shape {
         Action reported = phases == null ? null : phases.stream().filter(Phase::reported).findFirst()
                 .map(Phase::action).orElse(null);
         boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
-        return of(phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null);
+        return of(phases, null, calls ? new Rpc(Rpc.DEFAULT_SERVERS, 1) : null, null, null, null, null, null);
     }
 }

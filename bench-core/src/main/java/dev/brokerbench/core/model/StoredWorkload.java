@@ -1,5 +1,6 @@
 package dev.brokerbench.core.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.util.StdConverter;
 import java.util.List;
 
@@ -7,13 +8,18 @@ import java.util.List;
  * A {@link Workload} as every stored run holds it in JSON: flat, each shape's parts as nullable fields beside the
  * shared settings (the form results were written in before workloads had shapes, kept so that every stored run
  * still reads and a stored run's file does not depend on how the model is built). {@link Read} rebuilds the shape
- * from its phases, as the YAML reader does; a shape this form has no fields for cannot be stored.
+ * from its phases, as the YAML reader does; a shape this form has no fields for cannot be stored. A size mix and a
+ * consumer's processing are written only when a case has them (results from before them read as one size, none).
  */
 public record StoredWorkload(String name, String title, String queue, int clients, long messages, long warmupMessages,
-                             int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
-                             int ackBatch, double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
+                             int payloadBytes, @JsonInclude(JsonInclude.Include.NON_NULL) SizeMix sizes,
+                             boolean persistent, int publishWindow, int prefetch, AckMode ackMode, int ackBatch,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Processing processing,
+                             double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
                              Fault fault, Rpc rpc, Sweep sweep, Sweep.Point point, RateSearch search, Topic topic,
-                             Selection selection, Rollback rollback, String group) {
+                             Selection selection, @JsonInclude(JsonInclude.Include.NON_NULL) RateSchedule schedule,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Backlog backlog, Rollback rollback,
+                             String group) {
 
     static StoredWorkload of(Workload w) {
         Shape shape = w.shape();
@@ -22,6 +28,8 @@ public record StoredWorkload(String name, String title, String queue, int client
         Rpc rpc = null;
         RateSearch search = null;
         Topic topic = null;
+        RateSchedule schedule = null;
+        Backlog backlog = null;
         if (shape instanceof QueueCase q) {
             fault = q.fault();
             selection = q.selection();
@@ -30,19 +38,23 @@ public record StoredWorkload(String name, String title, String queue, int client
         } else if (shape instanceof LiveCase l) {
             search = l.search();
             topic = l.topic();
+            schedule = l.schedule();
+            backlog = l.backlog();
         } else {
             throw new IllegalArgumentException("a " + shape.kind() + " case has no stored form");
         }
         return new StoredWorkload(w.name(), w.title(), w.queue(), w.clients(), w.messages(), w.warmupMessages(),
-                w.payloadBytes(), w.persistent(), w.publishWindow(), w.prefetch(), w.ackMode(), w.ackBatch(),
-                w.ratePerSecond(), w.idleTimeoutSeconds(), w.phases(), fault, rpc, w.sweep(), w.point(), search, topic,
-                selection, w.rollback(), w.group());
+                w.payloadBytes(), w.sizes(), w.persistent(), w.publishWindow(), w.prefetch(), w.ackMode(),
+                w.ackBatch(), w.processing().none() ? null : w.processing(), w.ratePerSecond(),
+                w.idleTimeoutSeconds(), w.phases(), fault, rpc, w.sweep(), w.point(), search, topic, selection,
+                schedule, backlog, w.rollback(), w.group());
     }
 
     Workload toWorkload() {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds,
-                Shape.of(phases, fault, rpc, search, topic, selection), sweep, point, rollback, group);
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, sizes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, processing == null ? Processing.NONE : processing,
+                ratePerSecond, idleTimeoutSeconds,
+                Shape.of(phases, fault, rpc, search, topic, selection, schedule, backlog), sweep, point, rollback, group);
     }
 
     /** Writes a workload in its stored form. */

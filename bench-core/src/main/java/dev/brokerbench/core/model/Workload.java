@@ -16,13 +16,19 @@ import java.util.List;
  * @param messages           messages (calls) per phase (at scale 1)
  * @param warmupMessages     messages per phase of the warm-up pass on the same broker and queue, excluded from
  *                           the measured figures and reported separately; 0 disables it
- * @param payloadBytes       body size; 0 means an empty body plus the suite's three accounting properties
+ * @param payloadBytes       body size; 0 means an empty body plus the suite's three accounting properties. With a
+ *                           size mix, its mean ({@link SizeMix#nominalBytes}): what a path converting a prefetch into
+ *                           bytes converts with
+ * @param sizes              bodies of more than one size, each message's drawn from its stream and sequence; null
+ *                           when every body is {@code payloadBytes} long
  * @param persistent         persistent delivery to a durable queue
  * @param publishWindow      maximum unconfirmed messages per client in async publish
  * @param prefetch           consumer prefetch in messages
  * @param ackMode            consumer acknowledgement
  * @param ackBatch           messages per explicit acknowledgement or transaction: consumers in CLIENT and
  *                           TRANSACTED, publishers in {@link PublishMode#TRANSACTED}
+ * @param processing         the time a consumer spends on each message before it takes the next (a slow consumer);
+ *                           {@link Processing#NONE} for none
  * @param ratePerSecond      target publish rate per client; 0 = as fast as confirmations allow. With a rate,
  *                           latency is measured from the intended send time (no coordinated omission)
  * @param idleTimeoutSeconds a consume phase that receives nothing for this long ends and reports the rest lost; a
@@ -38,9 +44,10 @@ import java.util.List;
 @com.fasterxml.jackson.databind.annotation.JsonSerialize(converter = StoredWorkload.Store.class)
 @com.fasterxml.jackson.databind.annotation.JsonDeserialize(converter = StoredWorkload.Read.class)
 public record Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
-                       int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
-                       int ackBatch, double ratePerSecond, int idleTimeoutSeconds, Shape shape, Sweep sweep,
-                       Sweep.Point point, Rollback rollback, String group) {
+                       int payloadBytes, SizeMix sizes, boolean persistent, int publishWindow, int prefetch,
+                       AckMode ackMode, int ackBatch, Processing processing, double ratePerSecond,
+                       int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point, Rollback rollback,
+                       String group) {
 
     /** The parity rules: four sessions... */
     public static final int PARITY_CLIENTS = 4;
@@ -52,9 +59,10 @@ public record Workload(String name, String title, String queue, int clients, lon
     public static final int MAX_PAYLOAD_BYTES = 100 * 1024 * 1024;
 
     public Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
-                    int payloadBytes, boolean persistent, int publishWindow, int prefetch, AckMode ackMode,
-                    int ackBatch, double ratePerSecond, int idleTimeoutSeconds, Shape shape, Sweep sweep,
-                    Sweep.Point point, Rollback rollback, String group) {
+                    int payloadBytes, SizeMix sizes, boolean persistent, int publishWindow, int prefetch,
+                    AckMode ackMode, int ackBatch, Processing processing, double ratePerSecond,
+                    int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point, Rollback rollback,
+                    String group) {
         check(name != null && name.matches("[A-Za-z0-9][A-Za-z0-9._-]*"), "name",
                 "must be letters, digits, '.', '_' or '-'", name);
         check(title != null && !title.isBlank(), "title", "must be set", title);
@@ -66,6 +74,10 @@ public record Workload(String name, String title, String queue, int clients, lon
                 "must be 0 or >= clients (" + clients + ")", warmupMessages);
         check(payloadBytes >= 0 && payloadBytes <= MAX_PAYLOAD_BYTES, "payloadBytes",
                 "must be 0.." + MAX_PAYLOAD_BYTES, payloadBytes);
+        check(sizes == null || payloadBytes == sizes.nominalBytes(), "payloadBytes",
+                "must not be set beside sizes (it is the mix's mean, " + (sizes == null ? 0 : sizes.nominalBytes())
+                        + ")", payloadBytes);
+        check(processing != null, Processing.FIELD, "must be set (" + Processing.NONE.text() + " for none)", null);
         check(publishWindow >= 1 && publishWindow <= 1_000_000, "publishWindow", "must be 1..1000000", publishWindow);
         check(prefetch >= 1 && prefetch <= 1_000_000, "prefetch", "must be 1..1000000", prefetch);
         check(ackMode != null, "ack", "must be one of auto, client, dups_ok, transacted", ackMode);
@@ -76,6 +88,8 @@ public record Workload(String name, String title, String queue, int clients, lon
         check(shape != null, "phases", "must list at least one phase", null);
         check(sweep == null || point == null, "sweep", "must not be set on a cell of a sweep", sweep);
         Sweep.Variable swept = sweep != null ? sweep.variable() : point != null ? point.variable() : null;
+        check(swept != Sweep.Variable.PAYLOAD_BYTES || sizes == null, "sweep.variable",
+                "payloadBytes cannot be swept in a case with a size mix (sizes)", sizes == null ? null : sizes.text());
         check(swept == null || !swept.shaped() || shape.sweeps(swept), "sweep.variable",
                 swept == null ? "" : swept.key() + " " + swept.needs(), swept == null ? null : swept.key());
         boolean transacted = ackMode == AckMode.TRANSACTED
@@ -91,11 +105,13 @@ public record Workload(String name, String title, String queue, int clients, lon
         this.messages = messages;
         this.warmupMessages = warmupMessages;
         this.payloadBytes = payloadBytes;
+        this.sizes = sizes;
         this.persistent = persistent;
         this.publishWindow = publishWindow;
         this.prefetch = prefetch;
         this.ackMode = ackMode;
         this.ackBatch = ackBatch;
+        this.processing = processing;
         this.ratePerSecond = ratePerSecond;
         this.idleTimeoutSeconds = idleTimeoutSeconds;
         this.shape = shape;
@@ -121,8 +137,8 @@ public record Workload(String name, String title, String queue, int clients, lon
 
     /** A workload of {@code shape} under the parity rules, as {@link #of(String, List)}. */
     public static Workload of(String name, Shape shape) {
-        return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, true, PARITY_PUBLISH_WINDOW, PARITY_PREFETCH,
-                AckMode.AUTO, 1, 0, 10, shape, null, null, null, UNGROUPED);
+        return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, null, true, PARITY_PUBLISH_WINDOW,
+                PARITY_PREFETCH, AckMode.AUTO, 1, Processing.NONE, 0, 10, shape, null, null, null, UNGROUPED);
     }
 
     /** A builder holding this workload's settings, to change some of them. */
@@ -139,7 +155,27 @@ public record Workload(String name, String title, String queue, int clients, lon
     }
 
     public Workload withMessage(int bytes, boolean isPersistent) {
-        return toBuilder().message(bytes, isPersistent).build();
+        return toBuilder().message(bytes, null, isPersistent).build();
+    }
+
+    /** The same workload with bodies of the sizes {@code mix} draws. */
+    public Workload withSizes(SizeMix mix) {
+        return toBuilder().message(mix.nominalBytes(), mix, persistent).build();
+    }
+
+    /** The same workload with consumers that spend {@code time} on each message. */
+    public Workload withProcessing(Processing time) {
+        return toBuilder().processing(time).build();
+    }
+
+    /** The body size of message {@code sequence} of {@code stream}. */
+    public int sizeOf(long stream, long sequence) {
+        return sizes == null ? payloadBytes : sizes.sizeOf(stream, sequence);
+    }
+
+    /** The largest body it sends. */
+    public int maxPayloadBytes() {
+        return sizes == null ? payloadBytes : sizes.maxBytes();
     }
 
     public Workload withIdleTimeout(int seconds) {
@@ -251,7 +287,7 @@ public record Workload(String name, String title, String queue, int clients, lon
                 "must be 1..1000000 for " + v.key(), value);
         int batch = v == Sweep.Variable.ACK_BATCH ? (int) value : ackBatch;
         return toBuilder().named(name + "." + value, title + " · " + v.key() + " " + value).clients(c)
-                .messages(m, w).message(size, persistent).ack(ackMode, batch).sweep(null)
+                .messages(m, w).message(size, sizes, persistent).ack(ackMode, batch).sweep(null)
                 .point(new Sweep.Point(name, v, value)).shape(shape.at(v, value)).build();
     }
 

@@ -9,11 +9,13 @@ public final class WorkloadBuilder {
     private long messages;
     private long warmupMessages;
     private int payloadBytes;
+    private SizeMix sizes;
     private boolean persistent;
     private int publishWindow;
     private int prefetch;
     private AckMode ackMode;
     private int ackBatch;
+    private Processing processing;
     private double ratePerSecond;
     private int idleTimeoutSeconds;
     private Shape shape;
@@ -30,11 +32,13 @@ public final class WorkloadBuilder {
         messages = w.messages();
         warmupMessages = w.warmupMessages();
         payloadBytes = w.payloadBytes();
+        sizes = w.sizes();
         persistent = w.persistent();
         publishWindow = w.publishWindow();
         prefetch = w.prefetch();
         ackMode = w.ackMode();
         ackBatch = w.ackBatch();
+        processing = w.processing();
         ratePerSecond = w.ratePerSecond();
         idleTimeoutSeconds = w.idleTimeoutSeconds();
         shape = w.shape();
@@ -66,9 +70,16 @@ public final class WorkloadBuilder {
         return this;
     }
 
-    public WorkloadBuilder message(int bytes, boolean isPersistent) {
+    /** Bodies of {@code bytes}, or of the sizes {@code mix} draws (then {@code bytes} is its mean); null for one size. */
+    public WorkloadBuilder message(int bytes, SizeMix mix, boolean isPersistent) {
         payloadBytes = bytes;
+        sizes = mix;
         persistent = isPersistent;
+        return this;
+    }
+
+    public WorkloadBuilder processing(Processing value) {
+        processing = value;
         return this;
     }
 
@@ -115,8 +126,8 @@ public final class WorkloadBuilder {
 
     /** The workload, checked as a whole ({@link InvalidConfigException} naming the field otherwise). */
     public Workload build() {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, persistent,
-                publishWindow, prefetch, ackMode, ackBatch, ratePerSecond, idleTimeoutSeconds, shape, sweep, point,
-                rollback, group);
+        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, sizes, persistent,
+                publishWindow, prefetch, ackMode, ackBatch, processing, ratePerSecond, idleTimeoutSeconds, shape,
+                sweep, point, rollback, group);
     }
 }

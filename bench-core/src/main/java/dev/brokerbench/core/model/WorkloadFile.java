@@ -12,11 +12,13 @@ import java.util.Locale;
  * validates. The {@code --case} group is not a key: it is the folder the file sits in.
  */
 public record WorkloadFile(String name, String title, String queue, Integer clients, Long messages,
-                           Long warmupMessages, Integer payloadBytes, Boolean persistent, Integer publishWindow,
-                           Integer prefetch, String ack, Integer ackBatch, Double ratePerSecond,
+                           Long warmupMessages, Integer payloadBytes, String sizes, Boolean persistent,
+                           Integer publishWindow, Integer prefetch, String ack, Integer ackBatch, String processing,
+                           Double ratePerSecond,
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
                            Integer rpcWindow, SweepFile sweep, SearchFile search, TopicFile topic,
-                           Integer matchingPercent, Integer rollbackEvery) {
+                           Integer matchingPercent, Integer rollbackEvery, List<StepFile> schedule,
+                           BacklogFile backlog) {
 
     /**
      * A sweep as written in YAML.
@@ -56,6 +58,39 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
     public record TopicFile(Integer subscribers, Boolean durable) {
         Topic toTopic() {
             return new Topic(or(subscribers, 1), or(durable, false));
+        }
+    }
+
+    /**
+     * One step of a rate schedule as written in YAML: {@code {rate: 5000, seconds: 60}}, or a ramp
+     * {@code {from: 1000, to: 5000, seconds: 30}}; rates in messages per second of all publishers together.
+     */
+    public record StepFile(Double rate, Double from, Double to, Double seconds) {
+        RateSchedule.Step toStep(int index) {
+            String field = RateSchedule.FIELD + "[" + index + "]";
+            InvalidConfigException.check(rate != null ? from == null && to == null : from != null && to != null,
+                    field, "must give a rate (a step) or from and to (a ramp)", this);
+            InvalidConfigException.check(seconds != null, field + ".seconds", "must be set", null);
+            return rate != null ? new RateSchedule.Step(rate, rate, seconds) : new RateSchedule.Step(from, to, seconds);
+        }
+    }
+
+    /**
+     * A backlog as written in YAML: its depth in messages ({@code {messages: 100000}}) or in megabytes of bodies
+     * ({@code {megabytes: 500}}: 10^6 bytes each, over the case's body size, or its size mix's mean).
+     */
+    public record BacklogFile(Long messages, Double megabytes) {
+        Backlog toBacklog(int payloadBytes) {
+            InvalidConfigException.check(messages == null ^ megabytes == null, Backlog.FIELD,
+                    "must give its depth in messages or in megabytes, one of them", this);
+            if (messages != null) {
+                return new Backlog(messages);
+            }
+            InvalidConfigException.check(payloadBytes > 0, Backlog.FIELD + ".megabytes",
+                    "needs bodies of at least one byte (payloadBytes or sizes)", payloadBytes);
+            InvalidConfigException.check(megabytes > 0 && megabytes <= 1e6, Backlog.FIELD + ".megabytes",
+                    "must be above 0 and at most 1000000", megabytes);
+            return new Backlog(Math.round(megabytes * 1e6 / payloadBytes));
         }
     }
 
@@ -99,18 +134,40 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         Fault f = fault == null ? null : Fault.of(fault);
         Rpc rpc = calls || servers != null || rpcWindow != null
                 ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1)) : null;
+        RateSchedule rates = schedule == null ? null : schedule(schedule);
+        SizeMix mix = sizes == null ? null : SizeMix.parse(sizes);
+        int bodyBytes = mix != null ? mix.nominalBytes() : or(payloadBytes, 0);
         Shape shape = Shape.of(parsed, f, rpc, search == null ? null : search.toSearch(),
                 topic == null ? null : topic.toTopic(),
-                matchingPercent == null || matchingPercent == 100 ? null : new Selection(matchingPercent));
+                matchingPercent == null || matchingPercent == 100 ? null : new Selection(matchingPercent), rates,
+                backlog == null ? null : backlog.toBacklog(bodyBytes));
+        InvalidConfigException.check(rates == null || messages == null, "messages", "must not be set beside a"
+                + " schedule (its steps' rates times their lengths: " + (rates == null ? 0 : rates.messages()) + ")",
+                messages);
         int clientCount = or(clients, DEFAULT_CLIENTS);
+        InvalidConfigException.check(mix == null || payloadBytes == null, "payloadBytes",
+                "must not be set beside sizes (a case with a size mix records the mix's mean as its payloadBytes)",
+                payloadBytes);
         return new Workload(name, title, queue != null ? queue : "bench." + name, clientCount,
-                or(messages, search != null ? (long) clientCount : 0L), or(warmupMessages, 0L), or(payloadBytes, 0),
-                or(persistent, true), or(publishWindow, Workload.PARITY_PUBLISH_WINDOW),
-                or(prefetch, Workload.PARITY_PREFETCH), ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"),
-                or(ackBatch, 1), or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), shape,
+                or(messages, search != null ? (long) clientCount : rates != null ? rates.messages() : 0L),
+                or(warmupMessages, 0L),
+                bodyBytes, mix, or(persistent, true),
+                or(publishWindow, Workload.PARITY_PUBLISH_WINDOW), or(prefetch, Workload.PARITY_PREFETCH),
+                ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
+                processing == null ? Processing.NONE : Processing.parse(processing), or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), shape,
                 sweep == null ? null : sweep.toSweep(), null, rollbackEvery == null ? null : new Rollback(rollbackEvery),
                 group)
                 .validated();
+    }
+
+    private static RateSchedule schedule(List<StepFile> steps) {
+        List<RateSchedule.Step> parsed = new java.util.ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            InvalidConfigException.check(steps.get(i) != null, RateSchedule.FIELD + "[" + i + "]", "must be a step",
+                    "nothing");
+            parsed.add(steps.get(i).toStep(i));
+        }
+        return new RateSchedule(parsed);
     }
 
     private static <T> T or(T value, T fallback) {

@@ -27,11 +27,12 @@ final class Acknowledger {
     private final ProgressClock.Lane lane;
     private int unacked;
     private long transaction;
-    /** The open transaction's first receipts: stream index, sequence, receipt time. */
+    /** The open transaction's first receipts: stream index, sequence, receipt time, body size. */
     private int held;
     private int[] heldStreams = new int[16];
     private long[] heldSequences = new long[16];
     private long[] heldNanos = new long[16];
+    private int[] heldBytes = new int[16];
 
     Acknowledger(Consumer consumer, AckMode mode, int batch, Rollback rollback, ReceiveLedger ledger,
                  ProgressClock.Lane lane) {
@@ -44,20 +45,25 @@ final class Acknowledger {
         this.lane = lane;
     }
 
-    /** A first receipt of one of the phase's messages, at {@code nanos}: counted now, or at its commit. */
-    void first(int streamIndex, long sequence, long nanos) {
+    /**
+     * A first receipt of one of the phase's messages, at {@code nanos}, with a body of {@code bytes}: counted now, or
+     * at its commit.
+     */
+    void first(int streamIndex, long sequence, long nanos, int bytes) {
         if (mode != AckMode.TRANSACTED) {
-            lane.tick(nanos);
+            lane.tick(nanos, bytes);
             return;
         }
         if (held == heldStreams.length) {
             heldStreams = Arrays.copyOf(heldStreams, held * 2);
             heldSequences = Arrays.copyOf(heldSequences, held * 2);
             heldNanos = Arrays.copyOf(heldNanos, held * 2);
+            heldBytes = Arrays.copyOf(heldBytes, held * 2);
         }
         heldStreams[held] = streamIndex;
         heldSequences[held] = sequence;
         heldNanos[held] = nanos;
+        heldBytes[held] = bytes;
         held++;
     }
 
@@ -94,7 +100,7 @@ final class Acknowledger {
     private void commit() throws Exception {
         consumer.acknowledge();
         for (int i = 0; i < held; i++) {
-            lane.tick(heldNanos[i]);
+            lane.tick(heldNanos[i], heldBytes[i]);
         }
         held = 0;
     }

@@ -11,8 +11,10 @@ import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.LiveCase;
+import dev.brokerbench.core.model.Processing;
 import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Selection;
+import dev.brokerbench.core.model.SizeMix;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.LatencyMetric;
@@ -29,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -95,8 +98,12 @@ final class ConsumePhase {
      * @param clock      the consumers' clock, started by the publishers when they start
      * @param endToEnd   each first receipt's latency from its message's (intended) send
      * @param subscribed counted down by each consumer once it has subscribed, so publishing waits for them
+     * @param steps      a rate schedule's steps, told each first receipt's latency; null for none
+     * @param drain      a backlog's watch: the consumers subscribe once it is built, and it keeps their receipts;
+     *                   null for consumers that subscribe before the publishers start
      */
-    record Beside(ProgressClock clock, LatencyRecorder endToEnd, CountDownLatch subscribed) {
+    record Beside(ProgressClock clock, LatencyRecorder endToEnd, CountDownLatch subscribed, ScheduleSteps steps,
+                  DrainWatch drain) {
     }
 
     /** Drains what the publish phase {@code sent} left on the queue. */
@@ -172,16 +179,24 @@ final class ConsumePhase {
                     },
                     (local, consumer) -> {
                         int client = owned[local];
+                        DrainWatch backlog = beside == null ? null : beside.drain();
                         try {
-                            consumer.start();
-                            if (beside != null) {
-                                consumer.awaitReady(READY_MILLIS);
+                            if (backlog == null) {
+                                consumer.start();
+                                if (beside != null) {
+                                    consumer.awaitReady(READY_MILLIS);
+                                }
                             }
                         } finally {
                             subscribed(beside);
                         }
+                        if (backlog != null) { // the publishers build the backlog first
+                            backlog.awaitBacklog(ledgers.get(0)::publishing);
+                            consumer.start();
+                        }
                         drain(ctx, client, consumer, ledgers.get(ledgers.size() == 1 ? 0 : client),
-                                order.get(client), clock, lastDelivery, idleNanos, settleMillis, killer, endToEnd);
+                                order.get(client), clock, lastDelivery, idleNanos, settleMillis, killer, beside,
+                                errors);
                     },
                     t -> {
                         if (beside == null) {
@@ -192,7 +207,7 @@ final class ConsumePhase {
                             lastDelivery.set(i * STRIDE, t);
                         }
                     },
-                    ctx.limits().sessionOpen(), beside == null ? ctx.limits().deadline(expected)
+                    ctx.limits().sessionOpen(), beside == null ? deadline(ctx, expected)
                             : besideDeadline(ctx, expected, idleNanos), errors);
         } finally {
             meter.close();
@@ -238,8 +253,8 @@ final class ConsumePhase {
         ResourceUsage usage = summary.resources(meter);
         LatencySummary endToEndSummary = endToEnd == null ? null : LatencySummary.of(endToEnd.histogram());
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
-                awaited, summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
-                null, null, endToEndSummary, usage, errors.snapshot(),
+                awaited, summary.completed(), clock.bytes(), summary.activeSeconds(), summary.rate(), summary.series(),
+                null, null, endToEndSummary, usage, errors.snapshot(), List.of(), null,
                 endToEnd == null ? Map.of() : Map.of(LatencyMetric.END_TO_END, endToEnd.log()));
         OptionalLong killed = killer == null ? OptionalLong.empty() : killer.countAtKill();
         OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
@@ -258,7 +273,7 @@ final class ConsumePhase {
                 (client, consumer) -> {
                     consumer.start();
                     drain(ctx, client, consumer, rest, new OrderTracker(rest.streams().size()), clock, lastDelivery,
-                            idleNanos, SETTLE_MILLIS, null, null);
+                            idleNanos, SETTLE_MILLIS, null, null, errors);
                 },
                 t -> {
                     clock.start(t);
@@ -266,7 +281,7 @@ final class ConsumePhase {
                         lastDelivery.set(i * STRIDE, t);
                     }
                 },
-                ctx.limits().sessionOpen(), ctx.limits().deadline(expected), errors);
+                ctx.limits().sessionOpen(), deadline(ctx, expected), errors);
     }
 
     /**
@@ -299,8 +314,19 @@ final class ConsumePhase {
      * own sessions, publish for their whole deadline and wait for the last confirmations; then comes the idle timeout.
      */
     private static java.time.Duration besideDeadline(PhaseContext ctx, long expected, long idleNanos) {
-        return ctx.limits().deadline(expected).plus(ctx.limits().sessionOpen())
+        return deadline(ctx, expected).plus(ctx.limits().sessionOpen())
                 .plusMillis(LivePhase.SUBSCRIBE_WAIT_MILLIS).plus(ctx.limits().confirm()).plusNanos(idleNanos);
+    }
+
+    /**
+     * How long the consumers may take: the phase's limit, or twice what consumers that spend the workload's
+     * processing time on each message need for {@code expected} messages, whichever is longer.
+     */
+    private static java.time.Duration deadline(PhaseContext ctx, long expected) {
+        java.time.Duration limit = ctx.limits().deadline(expected);
+        double ceiling = ctx.workload().processing().ceiling(ctx.workload().consumers());
+        java.time.Duration processing = java.time.Duration.ofSeconds((long) Math.ceil(2 * expected / ceiling));
+        return processing.compareTo(limit) > 0 ? processing : limit;
     }
 
     /** The selector of the phase's consumers: the workload's, on its reported consume; null otherwise. */
@@ -333,24 +359,43 @@ final class ConsumePhase {
 
     private static void drain(PhaseContext ctx, int client, Consumer consumer, ReceiveLedger ledger,
                               OrderTracker order, ProgressClock clock, AtomicLongArray lastDelivery, long idleNanos,
-                              long settleMillis, ConsumerKiller killer, LatencyRecorder endToEnd)
+                              long settleMillis, ConsumerKiller killer, Beside beside, ErrorLog errors)
             throws Exception {
+        LatencyRecorder endToEnd = beside == null ? null : beside.endToEnd();
+        ScheduleSteps steps = beside == null ? null : beside.steps();
+        DrainWatch drainWatch = beside == null ? null : beside.drain();
         ProgressClock.Lane lane = clock.lane(client);
         Streams streams = ledger.streams();
         Workload workload = ctx.workload();
         Acknowledger acks = new Acknowledger(consumer, workload.ackMode(), workload.ackBatch(), workload.rollback(),
                 ledger, lane);
+        SizeMix mix = workload.sizes();
+        Processing processing = workload.processing();
+        SplittableRandom draws = new SplittableRandom(client);
+        long[] receivedAt = new long[1];
         Delivery sink = (stream, sequence, sendNanos, bytes, redelivered) -> {
             long now = System.nanoTime();
+            receivedAt[0] = now;
             ReceiveLedger.Receipt receipt = ledger.record(stream, sequence, redelivered);
             int index = receipt == ReceiveLedger.Receipt.FOREIGN ? -1 : streams.indexOf(stream);
             if (index >= 0) {
                 order.record(index, sequence, receipt);
             }
             if (receipt.counted()) {
-                acks.first(index, sequence, now);
+                acks.first(index, sequence, now, bytes);
+                if (mix != null && bytes != mix.sizeOf(stream, sequence)) {
+                    errors.add(ctx.phase().name() + " client " + client + ": message " + sequence + " of stream "
+                            + Long.toHexString(stream) + " arrived with a body of " + bytes + " bytes; it was sent"
+                            + " with " + mix.sizeOf(stream, sequence));
+                }
                 if (endToEnd != null) {
                     endToEnd.record(client, now - sendNanos);
+                }
+                if (steps != null) {
+                    steps.endToEnd(client, sendNanos, now - sendNanos);
+                }
+                if (drainWatch != null) {
+                    drainWatch.received(client, now, sendNanos);
                 }
             }
             lastDelivery.lazySet(client * STRIDE, now);
@@ -363,6 +408,9 @@ final class ConsumePhase {
         long received = 0;
         while (!Thread.currentThread().isInterrupted()) {
             if (consumer.receive(allIn ? settleMillis : POLL_MILLIS, sink)) {
+                if (!processing.none() && !Processing.spend(receivedAt[0], processing.drawNanos(draws))) {
+                    break; // interrupted: the phase is being stopped
+                }
                 if (acks.delivered()) {
                     allIn = false; // what it rolled back is owed again
                 }

@@ -25,6 +25,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Two results: the publishers' (a publish phase: its rate and confirm latency) and the consumers' (the reported
  * one: first receipts per second and end-to-end latency).
  *
+ * <p>On a rate schedule, each step's messages (by intended send time) are also timed apart, and the consumers'
+ * result holds each step's figures.
+ *
  * <p>On a topic the consumers are its subscribers, one per subscription, each owed every message: their rate counts
  * every subscriber's first receipts (deliveries per second), and each subscriber's receipts are accounted apart.
  */
@@ -50,8 +53,10 @@ final class LivePhase {
             received.add(ReceiveLedger.whilePublishing(sent));
         }
         ProgressClock consumerClock = new ProgressClock(receivers, ctx.messages() * received.size());
+        ScheduleSteps steps = ScheduleSteps.of(ctx.workload());
+        DrainWatch drain = DrainWatch.of(ctx.workload(), sent);
         ConsumePhase.Beside beside = new ConsumePhase.Beside(consumerClock, new LatencyRecorder(receivers),
-                new CountDownLatch(receivers));
+                new CountDownLatch(receivers), steps, drain);
         AtomicReference<ConsumePhase.Outcome> consumed = new AtomicReference<>();
         AtomicReference<Throwable> consumerFailure = new AtomicReference<>();
         Thread consumers = new Thread(() -> {
@@ -71,7 +76,15 @@ final class LivePhase {
             // a consumer that failed to open never counts down: its error is in the consumers' result
             beside.subscribed().await(ctx.limits().sessionOpen().toMillis() + SUBSCRIBE_WAIT_MILLIS,
                     TimeUnit.MILLISECONDS);
-            published = PublishPhase.run(publishing, sent, consumerClock::start);
+            published = PublishPhase.run(publishing, sent, start -> {
+                consumerClock.start(start);
+                if (steps != null) {
+                    steps.started(start);
+                }
+                if (drain != null) {
+                    drain.publishersStarted(start);
+                }
+            }, steps);
         } catch (InterruptedException | RuntimeException e) {
             consumers.interrupt(); // ClientThreads interrupts its clients in turn
             consumers.join(TimeUnit.SECONDS.toMillis(10));
@@ -89,6 +102,11 @@ final class LivePhase {
             throw new IllegalStateException("the consumers of " + ctx.label() + " failed: " + failure, failure);
         }
         ConsumePhase.Outcome out = consumed.get();
-        return new Outcome(published.result(), out.result(), out.accounting());
+        PhaseResult consumersResult = steps == null ? out.result()
+                : out.result().withSteps(steps.results(consumerClock.timeline()));
+        if (drain != null) {
+            consumersResult = consumersResult.withBacklog(drain.result());
+        }
+        return new Outcome(published.result(), consumersResult, out.accounting());
     }
 }

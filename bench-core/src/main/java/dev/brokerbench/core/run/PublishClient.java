@@ -11,7 +11,6 @@ import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
 import java.time.Duration;
 import java.util.Queue;
-import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -41,17 +40,20 @@ final class PublishClient {
     private final LatencyRecorder sendDelay;
     private final ErrorLog errors;
     private final RatePacer pacer;
-    private final byte[] payload;
+    private final Bodies bodies;
     private final boolean retry;
     private final long retryForNanos;
     private final ReconnectWatch reconnect;
+    private final ScheduleSteps steps;
 
     /**
      * @param reconnect told of every confirmation, for a broker restarted during the phase; else null
+     * @param steps     a rate schedule's steps, told each send's delay; else null
      */
     PublishClient(PhaseContext ctx, int client, Streams streams, SendLedger ledger, ProgressClock clock,
                   LatencyRecorder latency, LatencyRecorder sendDelay, ErrorLog errors, long startNanos,
-                  ReconnectWatch reconnect) {
+                  ReconnectWatch reconnect, ScheduleSteps steps) {
+        this.steps = steps;
         this.retry = Fault.reconnects(ctx.fault());
         this.retryForNanos = ctx.fault() instanceof Fault.KillLeader ? FAILOVER_RETRY_FOR.toNanos()
                 : RETRY_FOR.toNanos();
@@ -65,9 +67,8 @@ final class PublishClient {
         this.latency = latency;
         this.sendDelay = sendDelay;
         this.errors = errors;
-        this.pacer = new RatePacer(ctx.workload().ratePerSecond(), startNanos);
-        this.payload = new byte[ctx.workload().payloadBytes()];
-        new Random(stream).nextBytes(payload);
+        this.pacer = RatePacer.of(ctx.workload(), startNanos);
+        this.bodies = new Bodies(ctx.workload(), stream);
     }
 
     void sendSync(Publisher publisher) {
@@ -75,8 +76,9 @@ final class PublishClient {
             long intended = intendedSendTime();
             ledger.sent(client);
             Stamp stamp = new Stamp(stream, seq, intended);
+            byte[] body = bodies.of(seq);
             try {
-                retrying(seq, () -> publisher.send(stamp, payload));
+                retrying(seq, () -> publisher.send(stamp, body));
             } catch (Exception e) {
                 ledger.failed(client, seq);
                 errors.add(ctx.phase().name() + " client " + client + " seq " + seq, e);
@@ -88,7 +90,7 @@ final class PublishClient {
             }
             ledger.confirmed(client, seq);
             latency.record(client, now - intended);
-            lane.tick(now);
+            lane.tick(now, body.length);
         }
     }
 
@@ -138,15 +140,16 @@ final class PublishClient {
         for (long seq = 0; seq < count; seq++) {
             long intended = intendedSendTime();
             ledger.sent(client);
+            byte[] body = bodies.of(seq);
             try {
-                publisher.sendUnconfirmed(new Stamp(stream, seq, intended), payload);
+                publisher.sendUnconfirmed(new Stamp(stream, seq, intended), body);
             } catch (Exception e) {
                 ledger.failed(client, seq);
                 errors.add(ctx.phase().name() + " client " + client + " seq " + seq, e);
                 return;
             }
             ledger.taken(client, seq);
-            lane.tick(System.nanoTime());
+            lane.tick(System.nanoTime(), body.length);
         }
     }
 
@@ -167,14 +170,14 @@ final class PublishClient {
                 for (int i = 0; i < size; i++) {
                     intended[i] = intendedSendTime();
                     ledger.sent(client);
-                    publisher.sendTransacted(new Stamp(stream, first + i, intended[i]), payload);
+                    publisher.sendTransacted(new Stamp(stream, first + i, intended[i]), bodies.of(first + i));
                 }
                 if (rollback != null && rollback.rollsBack(transaction)) {
                     publisher.rollback();
                     ledger.rolledBack(client, size);
                     transaction++;
                     for (int i = 0; i < size; i++) {
-                        publisher.sendTransacted(new Stamp(stream, first + i, intended[i]), payload);
+                        publisher.sendTransacted(new Stamp(stream, first + i, intended[i]), bodies.of(first + i));
                     }
                 }
                 publisher.commit();
@@ -190,7 +193,7 @@ final class PublishClient {
             for (int i = 0; i < size; i++) {
                 ledger.confirmed(client, first + i);
                 latency.record(client, now - intended[i]);
-                lane.tick(now);
+                lane.tick(now, bodies.sizeOf(first + i));
             }
             first += size;
         }
@@ -256,7 +259,8 @@ final class PublishClient {
     private boolean send(Publisher publisher, AsyncSend send) {
         try {
             Stamp stamp = new Stamp(stream, send.sequence, send.intended);
-            retrying(send.sequence, () -> publisher.sendAsync(stamp, payload, send));
+            byte[] body = bodies.of(send.sequence);
+            retrying(send.sequence, () -> publisher.sendAsync(stamp, body, send));
             return true;
         } catch (Exception e) {
             send.giveUp(e);
@@ -284,7 +288,7 @@ final class PublishClient {
             long now = System.nanoTime();
             ledger.confirmed(client, sequence);
             latency.record(client, now - intended);
-            lane.tick(now);
+            lane.tick(now, bodies.sizeOf(sequence));
             permits.release();
         }
 
@@ -311,7 +315,11 @@ final class PublishClient {
     private long intendedSendTime() {
         long intended = pacer.awaitNext();
         if (pacer.paced()) {
-            sendDelay.record(client, System.nanoTime() - intended);
+            long delay = System.nanoTime() - intended;
+            sendDelay.record(client, delay);
+            if (steps != null) {
+                steps.sendDelay(client, intended, delay);
+            }
         }
         return intended;
     }

@@ -57,14 +57,16 @@ final class PublishPhase {
 
     static Outcome run(PhaseContext ctx) throws InterruptedException {
         return run(ctx, new SendLedger(ctx.part().streams(ctx.workload().clients(), ctx.messages())), start -> {
-        });
+        }, null);
     }
 
     /**
      * @param ledger  the streams to send and where to account for them
      * @param started told the phase's common start, before any client sends
+     * @param steps   a live phase's rate schedule, told each send's delay; null for none
      */
-    static Outcome run(PhaseContext ctx, SendLedger ledger, LongConsumer started) throws InterruptedException {
+    static Outcome run(PhaseContext ctx, SendLedger ledger, LongConsumer started, ScheduleSteps steps)
+            throws InterruptedException {
         Streams streams = ledger.streams();
         int[] owned = ctx.part().owned(streams.size());
         long ownedTotal = java.util.Arrays.stream(owned).mapToLong(streams::count).sum();
@@ -90,7 +92,7 @@ final class PublishPhase {
         }
         FaultTrigger trigger = ctx.fault() == null ? null
                 : FaultTrigger.start(kill, clock, (long) Math.ceil(ownedTotal * ctx.fault().at()));
-        boolean paced = ctx.workload().ratePerSecond() > 0;
+        boolean paced = ctx.workload().ratePerSecond() > 0 || steps != null;
         // only the latencies this phase reports are logged, so only they are sampled
         List<LatencyRecorder> logged = new ArrayList<>();
         if (mode.confirmed()) {
@@ -111,7 +113,7 @@ final class PublishPhase {
                             : ctx.driver().publisher(destination, mode),
                     (client, publisher) -> {
                         PublishClient sender = new PublishClient(ctx, owned[client], streams, ledger, clock, latency,
-                                sendDelay, errors, start[0], reconnect);
+                                sendDelay, errors, start[0], reconnect, steps);
                         switch (mode) {
                             case SYNC -> sender.sendSync(publisher);
                             case ASYNC -> sender.sendAsync(publisher);
@@ -154,8 +156,8 @@ final class PublishPhase {
             logs.put(LatencyMetric.SEND_DELAY, sendDelay.log());
         }
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
-                ownedTotal, summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
-                confirm, delay, null, summary.resources(meter), errors.snapshot(), logs);
+                ownedTotal, summary.completed(), clock.bytes(), summary.activeSeconds(), summary.rate(), summary.series(),
+                confirm, delay, null, summary.resources(meter), errors.snapshot(), List.of(), null, logs);
         LeaderKill leaderKill = leader == null ? null : new LeaderKill(leader, killNanos[0] == 0
                 ? java.util.Optional.empty() : Outage.after(clock.timeline(), killNanos[0], sendingEnded.get()));
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect,

@@ -10,6 +10,7 @@ import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.CallCase;
+import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
@@ -89,10 +90,9 @@ final class RpcPhase {
                     (client, requester) -> {
                         long first = correlation(tag, client, 0);
                         if (oneWay) {
-                            cast(requester, client, first, streams.count(client), ctx.workload().payloadBytes(),
-                                    casts);
+                            cast(requester, client, first, streams.count(client), ctx.workload(), casts);
                         } else {
-                            new Caller(requester, first, streams.count(client), ctx.workload().payloadBytes(),
+                            new Caller(requester, first, streams.count(client), ctx.workload(),
                                     CallCase.of(ctx.workload()).rpc().window(), timeoutNanos, tally, clock.lane(client), client,
                                     latency).run();
                         }
@@ -115,9 +115,9 @@ final class RpcPhase {
                 : calls(tally, server.received() - receivedBefore);
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window().withCompletions(window(streams.total())));
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
-                streams.total(), summary.completed(), summary.activeSeconds(), summary.rate(), summary.series(),
+                streams.total(), summary.completed(), null, summary.activeSeconds(), summary.rate(), summary.series(),
                 oneWay ? null : LatencySummary.of(latency.histogram()), null, null,
-                summary.resources(meter), errors.snapshot(),
+                summary.resources(meter), errors.snapshot(), List.of(), null,
                 oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
         return new Outcome(result, accounting);
     }
@@ -161,10 +161,15 @@ final class RpcPhase {
         return correlationId & (1L << SEQUENCE_BITS) - 1;
     }
 
-    private static void cast(Requester requester, int client, long first, long count, int size, SendLedger casts)
+    /** The body size of the call (or one-way message) {@code correlationId} of {@code w}. */
+    private static int sizeOf(Workload w, long correlationId) {
+        return w.sizeOf(stream(correlationId), sequence(correlationId));
+    }
+
+    private static void cast(Requester requester, int client, long first, long count, Workload w, SendLedger casts)
             throws Exception {
         for (long seq = 0; seq < count; seq++) {
-            requester.cast(first + seq, RpcPayload.request(first + seq, size));
+            requester.cast(first + seq, RpcPayload.request(first + seq, sizeOf(w, first + seq)));
             casts.sent(client);
             casts.taken(client, seq);
         }
@@ -191,7 +196,7 @@ final class RpcPhase {
         private final Requester requester;
         private final long first;
         private final long count;
-        private final int size;
+        private final Workload workload;
         private final int window;
         private final long timeoutNanos;
         private final Tally tally;
@@ -204,12 +209,12 @@ final class RpcPhase {
         private long next;
         private long oldest;
 
-        Caller(Requester requester, long first, long count, int size, int window, long timeoutNanos, Tally tally,
+        Caller(Requester requester, long first, long count, Workload workload, int window, long timeoutNanos, Tally tally,
                ProgressClock.Lane lane, int client, LatencyRecorder latency) {
             this.requester = requester;
             this.first = first;
             this.count = count;
-            this.size = size;
+            this.workload = workload;
             this.window = window;
             this.timeoutNanos = timeoutNanos;
             this.tally = tally;
@@ -229,7 +234,7 @@ final class RpcPhase {
                 int slot = (int) (next % window);
                 if (next < count && inFlight < window && slotCall[slot] < 0) {
                     long call = first + next;
-                    byte[] body = RpcPayload.request(call, size);
+                    byte[] body = RpcPayload.request(call, sizeOf(workload, call));
                     slotCall[slot] = call;
                     slotSent[slot] = System.nanoTime();
                     tally.sent.increment();
@@ -260,7 +265,7 @@ final class RpcPhase {
                 }
                 slotCall[replySlot] = -1;
                 inFlight--;
-                if (RpcPayload.verify(reply.correlationId(), size, reply.body())) {
+                if (RpcPayload.verify(reply.correlationId(), sizeOf(workload, reply.correlationId()), reply.body())) {
                     tally.correct.increment();
                     latency.record(client, now - slotSent[replySlot]);
                     lane.tick(now);

@@ -124,11 +124,21 @@ public final class ScenarioRunner {
     }
 
     /**
+     * Whether the cell's measured pass has the length its workload states, whatever {@code --duration} says: a drain
+     * of a stated depth, a live case on a rate schedule (its steps are its length) or with a backlog (its depth is
+     * stated, and the messages after it with it).
+     */
+    static boolean keepsItsLength(Workload workload) {
+        return drainsAtDepth(workload)
+                || workload.shape() instanceof LiveCase l && (l.schedule() != null || l.backlog() != null);
+    }
+
+    /**
      * The measured pass's messages: the workload's count, or the warm-up's rate times the target duration; a drain's
-     * stated depth.
+     * stated depth, a schedule's messages.
      */
     private long measuredMessages(Workload workload, WarmedUp warm) {
-        if (drainsAtDepth(workload) && plan.sameAs() == null) {
+        if (keepsItsLength(workload) && plan.sameAs() == null) {
             return workload.messages();
         }
         return plan.measuredMessages(workload.messages(), warm.lastRate(), workload.clients());
@@ -241,7 +251,7 @@ public final class ScenarioRunner {
         try {
             measured = measure(retries, cell.label(), messages, sized -> pass(workload, messages,
                     slowed(cell, workload, messages), sized, fault));
-            if (retries && !drainsAtDepth(workload) && plan.missed(measured.reported().activeSeconds())) {
+            if (retries && !keepsItsLength(workload) && plan.missed(measured.reported().activeSeconds())) {
                 long again = resized(workload, measured);
                 measured = measured.then(measure(true, cell.label() + " sized again", again, sized -> pass(workload,
                         again, slowed(cell, workload, again), sized, null)));

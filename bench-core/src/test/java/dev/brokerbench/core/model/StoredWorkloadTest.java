@@ -33,6 +33,23 @@ class StoredWorkloadTest {
     }
 
     @Test
+    void aSizeMixAndSlowConsumersAreWrittenAsTheirTextAndOnlyWhenACaseHasThem() throws Exception {
+        Workload plain = Workload.of("c1", DRAIN);
+        Workload shaped = plain.withSizes(SizeMix.parse("2048:6,8192:3,65536:1"))
+                .withProcessing(Processing.parse("1ms..3ms"));
+
+        JsonNode node = JSON.valueToTree(shaped);
+        assertThat(node.path("sizes").asText()).isEqualTo("2048:6,8192:3,65536:1");
+        assertThat(node.path("processing").asText()).isEqualTo("1ms..3ms");
+        assertThat(node.path("payloadBytes").asInt()).isEqualTo(10_240);
+        assertThat(roundTrip(shaped)).isEqualTo(shaped);
+        JsonNode before = JSON.valueToTree(plain);
+        assertThat(before.has("sizes")).as("results of plain cases keep their form").isFalse();
+        assertThat(before.has("processing")).isFalse();
+        assertThat(roundTrip(plain).processing()).isEqualTo(Processing.NONE);
+    }
+
+    @Test
     void theStoredFormIsFlatWithEachShapesPartsBesideTheSharedSettings() throws Exception {
         JsonNode node = JSON.valueToTree(Workload.of("f1", new QueueCase(DRAIN, Fault.killBroker(0.5), null)));
         assertThat(node.has("shape")).isFalse();

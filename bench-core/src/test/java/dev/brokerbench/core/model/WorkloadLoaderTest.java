@@ -305,4 +305,48 @@ class WorkloadLoaderTest {
         assertThatThrownBy(() -> load(transacted + "sweep: {variable: ackBatch, values: \"0\"}\n"))
                 .hasMessageContaining("'sweep.values' must be 1..1000000 for ackBatch");
     }
+
+    private static final String LIVE_1KB = """
+            name: w
+            title: t
+            payloadBytes: 1000
+            phases:
+              - {name: live, action: live, mode: async, reported: true}
+            """;
+
+    @Test
+    void aScheduleStatesTheMessagesAndScalesWithThem() {
+        Workload w = load(LIVE_1KB + """
+                schedule:
+                  - {rate: 2000, seconds: 20}
+                  - {from: 2000, to: 6000, seconds: 15}
+                """);
+        RateSchedule schedule = ((LiveCase) w.shape()).schedule();
+        assertThat(schedule.steps()).containsExactly(new RateSchedule.Step(2000, 2000, 20),
+                new RateSchedule.Step(2000, 6000, 15));
+        assertThat(w.messages()).isEqualTo(40_000 + 60_000);
+        Workload scaled = w.scaled(0.01);
+        assertThat(scaled.messages()).isEqualTo(1000);
+        assertThat(((LiveCase) scaled.shape()).schedule().seconds()).isCloseTo(0.35, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(schedule.rateAt(27.5)).as("half way up the ramp").isEqualTo(4000);
+        assertThatThrownBy(() -> load(LIVE_1KB + "messages: 5\nschedule: [{rate: 10, seconds: 1}]\n"))
+                .hasMessageContaining("'messages' must not be set beside a schedule");
+        assertThatThrownBy(() -> load(LIVE_1KB + "schedule: [{rate: 10, from: 1, to: 2, seconds: 1}]\n"))
+                .hasMessageContaining("'schedule[0]' must give a rate (a step) or from and to (a ramp)");
+        assertThatThrownBy(() -> load(LIVE_1KB + "ratePerSecond: 5\nschedule: [{rate: 10, seconds: 1}]\n"))
+                .hasMessageContaining("'ratePerSecond' must not be set beside a schedule");
+    }
+
+    @Test
+    void aBacklogIsGivenInMessagesOrMegabytesOfTheCasesBodies() {
+        Workload w = load(LIVE_1KB + "messages: 10000\nbacklog: {megabytes: 5}\n");
+        assertThat(((LiveCase) w.shape()).backlog()).isEqualTo(new Backlog(5000));
+        assertThat(((LiveCase) w.scaled(0.1).shape()).backlog()).isEqualTo(new Backlog(500));
+        assertThatThrownBy(() -> load(LIVE_1KB + "messages: 10000\nbacklog: {messages: 9999}\n"))
+                .hasMessageContaining("'backlog.messages' must leave messages for the publishers");
+        assertThatThrownBy(() -> load(LIVE_1KB + "messages: 100\nbacklog: {messages: 10, megabytes: 1}\n"))
+                .hasMessageContaining("'backlog' must give its depth in messages or in megabytes, one of them");
+        assertThatThrownBy(() -> load(VALID + "backlog: {messages: 10}\n"))
+                .hasMessageContaining("'backlog' needs a single live phase");
+    }
 }

@@ -181,8 +181,9 @@ class RateSearchTest {
     }
 
     private static Workload curve() {
-        return new Workload("k", "k", "q", 4, 1000, 0, 16, true, Workload.PARITY_PUBLISH_WINDOW,
-                Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1, 0, 1,
+        return new Workload("k", "k", "q", 4, 1000, 0, 16, null, true, Workload.PARITY_PUBLISH_WINDOW,
+                Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1,
+                dev.brokerbench.core.model.Processing.NONE, 0, 1,
                 new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), null, ONE_SECOND_STEPS),
                 new Sweep(Sweep.Variable.RATE_PERCENT, List.of(50L)), null, null, "live")
                 .points().get(0);

@@ -109,8 +109,8 @@ class WarmupTest {
 
     private static PhaseResult phaseAt(double rate, double activeSeconds) {
         return new PhaseResult("p", dev.brokerbench.core.model.Action.PUBLISH,
-                dev.brokerbench.core.model.PublishMode.SYNC, true, 1, 1, activeSeconds,
+                dev.brokerbench.core.model.PublishMode.SYNC, true, 1, 1, null, activeSeconds,
                 new dev.brokerbench.core.result.RateSummary(rate, rate, rate, rate, 1, 1000, 100), curve(1, 1), null, null, null, null,
-                java.util.List.of(), java.util.Map.of());
+                java.util.List.of(), java.util.List.of(), null, java.util.Map.of());
     }
 }

@@ -1,0 +1,51 @@
+package dev.brokerbench.app.cli;
+
+import dev.brokerbench.core.model.InvalidConfigException;
+import dev.brokerbench.core.model.Processing;
+import dev.brokerbench.core.model.SizeMix;
+import dev.brokerbench.core.model.Workload;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * {@code --sizes MIX} and {@code --processing TIME}: the selected cases with bodies of several sizes, or with slow
+ * consumers. A case that cannot take one refuses it, naming the case and why.
+ */
+final class TrafficOptions {
+    private TrafficOptions() {
+    }
+
+    static List<Workload> apply(CommandLine cli, String sizes, String processing, List<Workload> selected) {
+        List<Workload> result = selected;
+        if (sizes != null) {
+            SizeMix mix = parse(cli, "--sizes", () -> SizeMix.parse(sizes));
+            result = each(cli, "--sizes", result, w -> w.withSizes(mix).validated());
+        }
+        if (processing != null) {
+            Processing time = parse(cli, "--processing", () -> Processing.parse(processing));
+            result = each(cli, "--processing", result, w -> w.withProcessing(time).validated());
+        }
+        return result;
+    }
+
+    private static <T> T parse(CommandLine cli, String option, java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (InvalidConfigException e) {
+            throw new ParameterException(cli, option + ": " + e.getMessage());
+        }
+    }
+
+    private static List<Workload> each(CommandLine cli, String option, List<Workload> cases,
+                                       UnaryOperator<Workload> change) {
+        return cases.stream().map(w -> {
+            try {
+                return change.apply(w);
+            } catch (InvalidConfigException e) {
+                throw new ParameterException(cli, option + ": case " + w.name() + ": " + e.getMessage());
+            }
+        }).toList();
+    }
+}

@@ -1,0 +1,145 @@
+package dev.brokerbench.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.core.loopback.LoopbackBroker;
+import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
+import dev.brokerbench.core.loopback.LoopbackDriver;
+import dev.brokerbench.core.model.Action;
+import dev.brokerbench.core.model.Backlog;
+import dev.brokerbench.core.model.LiveCase;
+import dev.brokerbench.core.model.Phase;
+import dev.brokerbench.core.model.Processing;
+import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.RateSchedule;
+import dev.brokerbench.core.model.SizeMix;
+import dev.brokerbench.core.model.Workload;
+import dev.brokerbench.core.result.BacklogDrain;
+import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.ScheduleStep;
+import dev.brokerbench.core.spi.Stamp;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import org.junit.jupiter.api.Test;
+
+/** Bodies of several sizes and slow consumers, on the in-JVM fake broker. */
+class TrafficTest {
+    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
+            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
+
+    private static Workload publishThenDrain(boolean reportConsume) {
+        return Workload.of("w", List.of(new Phase("publish", Action.PUBLISH, PublishMode.ASYNC, !reportConsume),
+                        new Phase("drain", Action.CONSUME, null, reportConsume)))
+                .withClients(2).withMessages(400, 0).withIdleTimeout(1).withQueue("q");
+    }
+
+    private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
+        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
+                .measured();
+    }
+
+    @Test
+    void bodiesOfAMixAreSentAndCountedAtTheirSizes() throws Exception {
+        Workload w = publishThenDrain(false).withSizes(SizeMix.parse("10..1000"));
+
+        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false), w);
+
+        PhaseResult published = pass.phases().get(0);
+        PhaseResult drained = pass.phases().get(1);
+        assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
+        assertThat(drained.errors()).isEmpty();
+        assertThat(published.bytes()).as("every confirmed body's bytes, and every received one's")
+                .isEqualTo(drained.bytes());
+        // 400 draws of a range of mean 505 and sd 286: the mean's sd is 14 bytes, 60 is over four of them
+        assertThat(published.bytes() / 400.0).isBetween(445.0, 565.0);
+        assertThat(published.megabytesPerSecond()).isEqualTo(published.bytes() / published.activeSeconds() / 1e6);
+    }
+
+    @Test
+    void aBodyThatArrivesAtAnotherSizeIsReported() throws Exception {
+        Workload w = publishThenDrain(false).withSizes(SizeMix.parse("100:1,200:1"));
+        LoopbackDriver truncating = new LoopbackDriver(new LoopbackBroker(), false) {
+            @Override
+            protected void deliver(BlockingQueue<Envelope> queue, Stamp stamp, byte[] payload) {
+                boolean cut = stamp.sequence() == 17 && (stamp.stream() & 0xFFFF) == 1;
+                super.deliver(queue, stamp, cut ? Arrays.copyOf(payload, payload.length - 1) : payload);
+            }
+        };
+
+        PhaseResult drained = run(truncating, w).phases().get(1);
+
+        assertThat(drained.errors()).singleElement().asString()
+                .contains("message 17 of stream").contains("arrived with a body of")
+                .containsPattern("it was sent with (100|200)$");
+    }
+
+    @Test
+    void slowConsumersTakeNoMoreThanTheirProcessingAllows() throws Exception {
+        Workload fast = publishThenDrain(true);
+        Workload slow = fast.withProcessing(Processing.parse("2ms"));
+
+        PhaseResult unhindered = run(new LoopbackDriver(new LoopbackBroker(), false), fast).phases().get(1);
+        PhaseResult hindered = run(new LoopbackDriver(new LoopbackBroker(), false), slow).phases().get(1);
+
+        double ceiling = slow.processing().ceiling(slow.consumers()); // 2 consumers / 2 ms = 1,000 msg/s
+        assertThat(ceiling).isEqualTo(1000);
+        assertThat(unhindered.rate().overall()).as("the fake broker alone").isGreaterThan(5 * ceiling);
+        // each consumer waits 2 ms after each of its messages: 400 messages take at least 0.4 s
+        assertThat(hindered.rate().overall()).isLessThanOrEqualTo(ceiling * 1.01).isGreaterThan(ceiling / 3);
+        assertThat(hindered.completed()).isEqualTo(400);
+    }
+
+    private static Workload live(LiveCase shape, long messages) {
+        return Workload.of("l", List.of(shape.phase())).withMessages(messages, 0).withMessage(16, true)
+                .withIdleTimeout(1).withQueue("q").withShape(shape);
+    }
+
+    @Test
+    void consumersStartOnceTheBacklogIsBuiltAndDrainItWhileThePublishersGoOn() throws Exception {
+        Phase phase = new Phase("live", Action.LIVE, PublishMode.ASYNC, true);
+        // 4 publishers at 500 msg/s each: the backlog of 1,000 takes about half a second to build
+        Workload w = live(new LiveCase(phase, null, null, null, new Backlog(1000)), 3000).withRate(500);
+        assertThat(w.offeredRate()).isEqualTo(2000);
+
+        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false), w);
+
+        assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
+        BacklogDrain drain = pass.phases().get(1).backlog();
+        assertThat(drain.depth()).isBetween(1000L, 1100L);
+        assertThat(drain.backlog()).isGreaterThanOrEqualTo(drain.depth());
+        assertThat(drain.startSeconds()).as("nothing was consumed before the backlog was built")
+                .isBetween(0.45, 0.9);
+        assertThat(drain.catchUpSeconds()).isNotNull().isLessThan(drain.startSeconds());
+        assertThat(drain.drainRate()).isGreaterThan(2000); // faster than the publishers, or it never catches up
+        assertThat(drain.during().count() + drain.after().count()).isEqualTo(3000);
+        assertThat(drain.during().p50Micros()).as("backlog messages waited for the consumers")
+                .isGreaterThan(drain.after().p50Micros());
+    }
+
+    @Test
+    void aScheduleSendsEachStepAtItsRateAndReportsItsFigures() throws Exception {
+        Phase phase = new Phase("live", Action.LIVE, PublishMode.ASYNC, true);
+        RateSchedule schedule = new RateSchedule(List.of(new RateSchedule.Step(2000, 2000, 0.5),
+                new RateSchedule.Step(8000, 8000, 0.25), new RateSchedule.Step(1000, 3000, 0.5)));
+        Workload w = live(new LiveCase(phase, null, null, schedule, null), schedule.messages());
+        assertThat(w.messages()).isEqualTo(1000 + 2000 + 1000);
+
+        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false), w);
+
+        assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
+        PhaseResult publishers = pass.phases().get(0);
+        List<ScheduleStep> steps = pass.phases().get(1).steps();
+        assertThat(steps).extracting(ScheduleStep::step).containsExactlyElementsOf(schedule.steps());
+        // each step's messages by intended send time: its rate times its length, give or take a period per client
+        assertThat(steps).extracting(ScheduleStep::sent).satisfiesExactly(
+                n -> assertThat(n).isBetween(992L, 1008L), n -> assertThat(n).isBetween(1992L, 2008L),
+                n -> assertThat(n).isBetween(992L, 1008L));
+        assertThat(steps).allSatisfy(s -> assertThat(s.endToEnd().count()).isEqualTo(s.sent()));
+        assertThat(steps.stream().mapToLong(s -> s.sendDelay().count()).sum()).isEqualTo(4000);
+        assertThat(publishers.sendDelay().count()).isEqualTo(4000);
+        // the schedule is 1.25 s long: the publishers held to it
+        assertThat(publishers.activeSeconds()).isBetween(1.2, 1.6);
+    }
+}
