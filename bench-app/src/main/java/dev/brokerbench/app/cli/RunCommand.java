@@ -1,5 +1,6 @@
 package dev.brokerbench.app.cli;
 
+import dev.brokerbench.app.omb.OmbResults;
 import dev.brokerbench.app.BenchCli;
 import dev.brokerbench.app.catalog.RuntimeChoice;
 import dev.brokerbench.app.console.ConsoleListener;
@@ -65,6 +66,11 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     DataOptions data = new DataOptions();
 
+    @Option(names = "--omb-results", paramLabel = "DIR",
+            description = "Also writes each live cell in OpenMessaging Benchmark's result format (a series per 10 s"
+                    + " and the run's quantiles) into DIR, for OMB's chart and comparison scripts.")
+    Path ombResults;
+
     @Option(names = "--no-progress", description = "No progress bars (they are off anyway without a terminal).")
     boolean noProgress;
 
@@ -119,6 +125,10 @@ public final class RunCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("bench-results", runId);
         OutDirectory.requireEmpty(cli, dir, "results of two runs in one directory would be reported as one run."
                 + " Choose a new directory");
+        if (ombResults != null && (Files.isSymbolicLink(ombResults)
+                || Files.exists(ombResults) && !Files.isDirectory(ombResults))) {
+            throw new CommandLine.ParameterException(cli, "--omb-results: " + ombResults + " is not a directory");
+        }
         measurement.check(cli);
         metricsOptions.validate(cli);
         Optional<ShardRun> sharding = shardOptions.validate(cli, !brokerOptions.urls.isEmpty());
@@ -207,6 +217,11 @@ public final class RunCommand implements Callable<Integer> {
             ShardOptions.write(plan.sharding().get(), dir, console);
         }
         dev.brokerbench.app.console.LibraryLog.keep(dir, console);
+        if (ombResults != null) {
+            List<Path> omb = OmbResults.write(store, ombResults);
+            console.println("OpenMessaging Benchmark results: " + omb.size() + " file(s) in "
+                    + ombResults.toAbsolutePath() + (omb.isEmpty() ? " (none of the cells was a live one)" : ""));
+        }
         store.complete(plan.runId());
         console.println("results: " + dir.toAbsolutePath());
         return summary.clean() ? BenchCli.EXIT_OK : BenchCli.EXIT_PROBLEM;

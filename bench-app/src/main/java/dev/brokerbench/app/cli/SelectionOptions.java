@@ -61,14 +61,32 @@ final class SelectionOptions {
         }
     }
 
-    /** The cases {@code --case} names, with {@code --sweep} and {@code --scale} checked on every cell. */
+    @Option(names = "--omb-workload", paramLabel = "FILE",
+            description = "Runs the workload of an OpenMessaging Benchmark workload file (its keys mapped to the"
+                    + " suite's: docs/omb.md; a key the suite cannot honour is refused with the reason) instead of"
+                    + " --case.")
+    Path ombWorkload;
+
+    /** The cases {@code --case} names (or the OMB file's), with {@code --sweep} and {@code --scale} checked. */
     Cases cases(CommandLine cli) {
         WorkloadCatalog workloads = workloadDir == null ? WorkloadCatalog.builtIn()
                 : WorkloadCatalog.builtIn().with(workloadDir);
-        List<String> ids = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads),
-                workloads.groups());
+        List<String> ids;
+        List<Workload> chosen;
+        if (ombWorkload != null) {
+            if (cli.getParseResult().hasMatchedOption("--case")) {
+                throw new CommandLine.ParameterException(cli, "--omb-workload: runs the file's workload alone;"
+                        + " leave out --case");
+            }
+            Workload omb = dev.brokerbench.app.omb.OmbWorkloadFile.read(ombWorkload);
+            ids = List.of(omb.name());
+            chosen = List.of(omb);
+        } else {
+            ids = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads), workloads.groups());
+            chosen = ids.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList();
+        }
         List<Workload> selected = TrafficOptions.apply(cli, sizes, processing, SweepOption.apply(cli, sweeps,
-                ids.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList()));
+                chosen));
         ScaleOption.check(cli, scale, selected);
         return new Cases(ids, selected);
     }

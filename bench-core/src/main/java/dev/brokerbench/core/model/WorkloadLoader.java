@@ -19,8 +19,16 @@ public final class WorkloadLoader {
 
     /** The workload of {@code source}'s YAML, in the {@code --case} group {@code group} (its folder's name). */
     public Workload load(String source, String group, InputStream in) {
+        return read(source, in, WorkloadFile.class, file -> file.toWorkload(group));
+    }
+
+    /**
+     * The YAML of {@code source} read strictly as {@code type} and made into what {@code then} makes of it (for
+     * another format of workload, e.g. OpenMessaging Benchmark's), every error naming the file and the field.
+     */
+    public <T, R> R read(String source, InputStream in, Class<T> type, java.util.function.Function<T, R> then) {
         try {
-            return yaml.readValue(in, WorkloadFile.class).toWorkload(group);
+            return then.apply(yaml.readValue(in, type));
         } catch (UnrecognizedPropertyException e) {
             if ("group".equals(e.getPropertyName())) {
                 throw new InvalidConfigException(source + ": key 'group' is not a workload setting: a workload's"

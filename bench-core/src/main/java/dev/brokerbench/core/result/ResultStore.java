@@ -31,14 +31,24 @@ public final class ResultStore {
         return dir;
     }
 
-    public Path write(RunResult result) {
+    /** The name a cell's files share: broker, path and case, and the repeat when cells ran more than once. */
+    private static String stem(RunResult result) {
         Repeat repeat = result.repeatOrSingle();
+        return result.cellId().fileStem() + (repeat.of() > 1 ? "__r" + repeat.index() : "");
+    }
+
+    /** The interval log of {@code metric} that {@code phase} of {@code result} recorded, under this store. */
+    public Path histogram(RunResult result, PhaseResult phase, LatencyMetric metric) {
+        return inside(dir.resolve(HISTOGRAMS), stem(result) + "__" + phase.name() + "__" + metric.fileName()
+                + ".hlog");
+    }
+
+    public Path write(RunResult result) {
         CellId id = result.cellId();
-        String cell = id.fileStem() + (repeat.of() > 1 ? "__r" + repeat.index() : "");
+        String cell = stem(result);
         for (PhaseResult phase : result.phases() == null ? List.<PhaseResult>of() : result.phases()) {
             phase.logs().forEach((metric, log) -> {
-                Path file = inside(dir.resolve(HISTOGRAMS), cell + "__" + phase.name() + "__" + metric.fileName()
-                        + ".hlog");
+                Path file = histogram(result, phase, metric);
                 try {
                     log.write(file, id + ", phase " + phase.name() + ": " + metric.description());
                 } catch (IOException e) {
