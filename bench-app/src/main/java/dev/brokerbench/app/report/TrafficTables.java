@@ -19,9 +19,9 @@ import java.util.Locale;
  * schedules (each step's figures).
  */
 public final class TrafficTables {
-    static final String NOTE = "Cases with bodies of several sizes, slow consumers, a rate schedule or a backlog (and any case run"
-            + " with --sizes or --processing). MB/s counts the body bytes of the completions (confirmations of the publish, first"
-            + " receipts of the drain or live consumers) per second of the phase's active time, 10^6 bytes to the MB;"
+    static final String NOTE = "Cases with bodies of several sizes, slow consumers, a rate schedule or a backlog (and"
+            + " any case run with --sizes or --processing). MB/s counts the body bytes of the completions"
+            + " (confirmations of the publish, first receipts of the drain or live consumers) per second of the phase's active time, 10^6 bytes to the MB;"
             + " each body's size is drawn from its producer and sequence number, and the consumers check every body"
             + " arrived at its size. Consumers' ceiling: how many messages per second the consumers could take if"
             + " they did nothing but spend the processing time on each (consumers / mean time): a received rate near"
@@ -126,7 +126,8 @@ public final class TrafficTables {
                     rate(published), megabytes(published), rate(received), megabytes(received),
                     received == null ? "-" : LiveTables.micros(received.endToEnd(), LatencySummary::p50Micros,
                             LatencySummary::p99Micros, LatencySummary::maxMicros),
-                    a == null ? "-" : SummaryTables.count(a.sent()), a == null ? "-" : SummaryTables.count(a.received()),
+                    a == null ? "-" : SummaryTables.count(a.sent()),
+                    a == null ? "-" : SummaryTables.count(a.received()),
                     a == null ? "-" : SummaryTables.count(a.duplicates()),
                     a == null ? "-" : SummaryTables.count(a.lost()), r.status().toString()));
         }

@@ -54,7 +54,9 @@ public final class ProgressClock {
     public long bytes() {
         long n = 0;
         for (Lane lane : lanes) {
-            n += lane.bytes;
+            synchronized (lane) {
+                n += lane.bytes;
+            }
         }
         return n;
     }
@@ -87,7 +89,8 @@ public final class ProgressClock {
         private long p1, p2, p3, p4, p5, p6, p7; // keeps neighbouring lanes off this lane's cache line
         private long[] times;
         private volatile long count;
-        private volatile long bytes;
+        /** Guarded by the lane's lock: read once the phase is over, so no volatile store on every completion. */
+        private long bytes;
         @SuppressWarnings("unused")
         private long q1, q2, q3, q4, q5, q6, q7;
 

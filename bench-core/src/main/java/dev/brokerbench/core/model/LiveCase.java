@@ -51,6 +51,11 @@ public record LiveCase(Phase phase, Topic topic, RateSearch search, RateSchedule
     }
 
     @Override
+    public boolean statesItsLength() {
+        return schedule != null || backlog != null;
+    }
+
+    @Override
     public boolean sweeps(Sweep.Variable variable) {
         return variable == Sweep.Variable.RATE_PERCENT || variable == Sweep.Variable.SUBSCRIBERS && topic != null;
     }

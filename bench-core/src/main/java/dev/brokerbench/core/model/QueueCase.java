@@ -47,6 +47,16 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
         return "queue";
     }
 
+    /**
+     * A consume case drains its own count (the published count times {@code --scale}), so that every run drains the
+     * same bytes (a 10 KB drain's rate depends on the depth: RabbitMQ drained 50,000 at 25-27k or half that, 220,000
+     * at 11-13k msg/s).
+     */
+    @Override
+    public boolean statesItsLength() {
+        return reported().action() == Action.CONSUME;
+    }
+
     @Override
     public boolean sweeps(Sweep.Variable variable) {
         return variable == Sweep.Variable.MATCHING_PERCENT && reported().action() == Action.CONSUME;

@@ -88,10 +88,20 @@ public record RateSchedule(List<Step> steps) {
         return steps.subList(0, index).stream().mapToDouble(Step::seconds).sum();
     }
 
-    /** The offered rate {@code t} seconds from the start: the last step's final rate from the end on. */
+    /**
+     * The offered rate {@code t} seconds from the start: the last step's final rate from the end on. Asked for every
+     * paced send: one pass over the steps.
+     */
     public double rateAt(double t) {
-        int i = stepAt(t);
-        return steps.get(i).rateAt(t - startOf(i));
+        double start = 0;
+        for (int i = 0; i < steps.size() - 1; i++) {
+            Step step = steps.get(i);
+            if (t < start + step.seconds()) {
+                return step.rateAt(t - start);
+            }
+            start += step.seconds();
+        }
+        return steps.get(steps.size() - 1).rateAt(t - start);
     }
 
     /** The same schedule with every step {@code scale} times as long (its messages follow). */

@@ -40,6 +40,14 @@ public interface Shape {
         return this;
     }
 
+    /**
+     * Whether its measured pass keeps the length its workload states, whatever {@code --duration} says: a drain of a
+     * stated depth, a rate schedule (its steps are its length), a backlog (its depth is stated).
+     */
+    default boolean statesItsLength() {
+        return false;
+    }
+
     /** This shape with lengths that follow the message counts multiplied by {@code scale}. */
     default Shape scaled(double scale) {
         return this;

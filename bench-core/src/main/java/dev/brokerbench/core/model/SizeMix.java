@@ -98,7 +98,7 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
         }
 
         @Override
-        public int sizeOf(long stream, long sequence) {
+        public int sizeOf(long stream, long sequence) { // on every send and receipt: loops, no stream
             long pick = Long.remainderUnsigned(draw(stream, sequence), totalWeight());
             for (Share s : shares) {
                 pick -= s.weight();
@@ -110,7 +110,11 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
         }
 
         private long totalWeight() {
-            return shares.stream().mapToLong(Share::weight).sum();
+            long total = 0;
+            for (Share s : shares) {
+                total += s.weight();
+            }
+            return total;
         }
 
         @Override

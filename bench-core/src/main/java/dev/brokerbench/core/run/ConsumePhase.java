@@ -8,13 +8,10 @@ import dev.brokerbench.core.metrics.ReceiveLedger;
 import dev.brokerbench.core.metrics.Reconciler;
 import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.SendLedger;
-import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.LiveCase;
-import dev.brokerbench.core.model.Processing;
 import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.model.Selection;
-import dev.brokerbench.core.model.SizeMix;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.LatencyMetric;
@@ -23,7 +20,6 @@ import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.ResourceUsage;
 import dev.brokerbench.core.run.remote.ProcessConsumer;
 import dev.brokerbench.core.spi.Consumer;
-import dev.brokerbench.core.spi.Delivery;
 import dev.brokerbench.core.spi.Selectors;
 import dev.brokerbench.core.spi.Subscription;
 import dev.brokerbench.core.spi.Topics;
@@ -31,7 +27,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -47,10 +42,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * foreign messages are accounted, not counted as progress.
  */
 final class ConsumePhase {
-    private static final long POLL_MILLIS = 100;
-    /** How often (in receipts) a busy consumer checks whether everything confirmed has arrived. */
-    private static final int CHECK_EVERY = 256;
-    private static final int STRIDE = 16;
+    private static final int STRIDE = ConsumerDrain.STRIDE;
     /** After the last expected message, a consumer waits this long for stray duplicates before it stops. */
     static final long SETTLE_MILLIS = 250;
 
@@ -194,7 +186,7 @@ final class ConsumePhase {
                             backlog.awaitBacklog(ledgers.get(0)::publishing);
                             consumer.start();
                         }
-                        drain(ctx, client, consumer, ledgers.get(ledgers.size() == 1 ? 0 : client),
+                        ConsumerDrain.run(ctx, client, consumer, ledgers.get(ledgers.size() == 1 ? 0 : client),
                                 order.get(client), clock, lastDelivery, idleNanos, settleMillis, killer, beside,
                                 errors);
                     },
@@ -258,7 +250,7 @@ final class ConsumePhase {
                 endToEnd == null ? Map.of() : Map.of(LatencyMetric.END_TO_END, endToEnd.log()));
         OptionalLong killed = killer == null ? OptionalLong.empty() : killer.countAtKill();
         OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
-                : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(latest(lastDelivery) - killer.killNanos())));
+                : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(ConsumerDrain.latest(lastDelivery) - killer.killNanos())));
         return new Outcome(result, accounting, killed, recovery, shardReceipts, clock.startNanos());
     }
 
@@ -272,7 +264,7 @@ final class ConsumePhase {
         ClientThreads.run(ctx.phase().name() + "-rest", clients, client -> ctx.driver().consumer(ctx.workload().queue()),
                 (client, consumer) -> {
                     consumer.start();
-                    drain(ctx, client, consumer, rest, new OrderTracker(rest.streams().size()), clock, lastDelivery,
+                    ConsumerDrain.run(ctx, client, consumer, rest, new OrderTracker(rest.streams().size()), clock, lastDelivery,
                             idleNanos, SETTLE_MILLIS, null, null, errors);
                 },
                 t -> {
@@ -355,93 +347,5 @@ final class ConsumePhase {
         ProcessConsumer consumer = ctx.consumerProcesses().open(ctx.workload().queue(), ctx.limits().sessionOpen());
         processes.set(client, consumer);
         return consumer;
-    }
-
-    private static void drain(PhaseContext ctx, int client, Consumer consumer, ReceiveLedger ledger,
-                              OrderTracker order, ProgressClock clock, AtomicLongArray lastDelivery, long idleNanos,
-                              long settleMillis, ConsumerKiller killer, Beside beside, ErrorLog errors)
-            throws Exception {
-        LatencyRecorder endToEnd = beside == null ? null : beside.endToEnd();
-        ScheduleSteps steps = beside == null ? null : beside.steps();
-        DrainWatch drainWatch = beside == null ? null : beside.drain();
-        ProgressClock.Lane lane = clock.lane(client);
-        Streams streams = ledger.streams();
-        Workload workload = ctx.workload();
-        Acknowledger acks = new Acknowledger(consumer, workload.ackMode(), workload.ackBatch(), workload.rollback(),
-                ledger, lane);
-        SizeMix mix = workload.sizes();
-        Processing processing = workload.processing();
-        SplittableRandom draws = new SplittableRandom(client);
-        long[] receivedAt = new long[1];
-        Delivery sink = (stream, sequence, sendNanos, bytes, redelivered) -> {
-            long now = System.nanoTime();
-            receivedAt[0] = now;
-            ReceiveLedger.Receipt receipt = ledger.record(stream, sequence, redelivered);
-            int index = receipt == ReceiveLedger.Receipt.FOREIGN ? -1 : streams.indexOf(stream);
-            if (index >= 0) {
-                order.record(index, sequence, receipt);
-            }
-            if (receipt.counted()) {
-                acks.first(index, sequence, now, bytes);
-                if (mix != null && bytes != mix.sizeOf(stream, sequence)) {
-                    errors.add(ctx.phase().name() + " client " + client + ": message " + sequence + " of stream "
-                            + Long.toHexString(stream) + " arrived with a body of " + bytes + " bytes; it was sent"
-                            + " with " + mix.sizeOf(stream, sequence));
-                }
-                if (endToEnd != null) {
-                    endToEnd.record(client, now - sendNanos);
-                }
-                if (steps != null) {
-                    steps.endToEnd(client, sendNanos, now - sendNanos);
-                }
-                if (drainWatch != null) {
-                    drainWatch.received(client, now, sendNanos);
-                }
-            }
-            lastDelivery.lazySet(client * STRIDE, now);
-            if (killer != null) {
-                killer.delivered(clock.count(), now);
-            }
-        };
-        boolean sharded = ctx.part().sharded();
-        boolean allIn = !sharded && ledger.allExpectedArrived();
-        long received = 0;
-        while (!Thread.currentThread().isInterrupted()) {
-            if (consumer.receive(allIn ? settleMillis : POLL_MILLIS, sink)) {
-                if (!processing.none() && !Processing.spend(receivedAt[0], processing.drawNanos(draws))) {
-                    break; // interrupted: the phase is being stopped
-                }
-                if (acks.delivered()) {
-                    allIn = false; // what it rolled back is owed again
-                }
-                if (!sharded && !allIn && ++received % CHECK_EVERY == 0) {
-                    allIn = ledger.allExpectedArrived();
-                }
-                continue;
-            }
-            if (allIn) {
-                break; // everything confirmed is in, and a settle-long wait brought no stray duplicate
-            }
-            if (sharded) {
-                long quiet = clock.count() > 0 ? TimeUnit.MILLISECONDS.toNanos(SHARD_QUIET_MILLIS) : idleNanos;
-                if (System.nanoTime() - ledger.idleFrom(latest(lastDelivery)) > quiet) {
-                    break;
-                }
-                continue;
-            }
-            allIn = ledger.allExpectedArrived();
-            if (!allIn && !ledger.publishing() && System.nanoTime() - ledger.idleFrom(latest(lastDelivery)) > idleNanos) {
-                break;
-            }
-        }
-        acks.finish();
-    }
-
-    private static long latest(AtomicLongArray lastDelivery) {
-        long latest = Long.MIN_VALUE;
-        for (int i = 0; i < lastDelivery.length(); i += STRIDE) {
-            latest = Math.max(latest, lastDelivery.get(i));
-        }
-        return latest;
     }
 }

@@ -113,24 +113,9 @@ public final class ScenarioRunner {
         return new WarmedUp(last, rates.size(), (System.nanoTime() - started) / 1e9, steady, List.copyOf(rates));
     }
 
-    /**
-     * Whether the cell drains a queue of a stated depth: a consume case's measured and warm-up passes drain its own
-     * count (the published count times {@code --scale}), whatever {@code --duration} says, so that every run of the
-     * case drains the same bytes (a 10 KB drain's rate depends on the depth: RabbitMQ drained 50,000 at 25-27k or
-     * half that, 220,000 at 11-13k msg/s).
-     */
+    /** Whether the cell drains a queue of a stated depth (its warm-up passes drain it too). */
     static boolean drainsAtDepth(Workload workload) {
-        return workload.reportedPhase().action() == Action.CONSUME && !workload.calls();
-    }
-
-    /**
-     * Whether the cell's measured pass has the length its workload states, whatever {@code --duration} says: a drain
-     * of a stated depth, a live case on a rate schedule (its steps are its length) or with a backlog (its depth is
-     * stated, and the messages after it with it).
-     */
-    static boolean keepsItsLength(Workload workload) {
-        return drainsAtDepth(workload)
-                || workload.shape() instanceof LiveCase l && (l.schedule() != null || l.backlog() != null);
+        return workload.shape() instanceof QueueCase && workload.shape().statesItsLength();
     }
 
     /**
@@ -138,7 +123,7 @@ public final class ScenarioRunner {
      * stated depth, a schedule's messages.
      */
     private long measuredMessages(Workload workload, WarmedUp warm) {
-        if (keepsItsLength(workload) && plan.sameAs() == null) {
+        if (workload.shape().statesItsLength() && plan.sameAs() == null) {
             return workload.messages();
         }
         return plan.measuredMessages(workload.messages(), warm.lastRate(), workload.clients());
@@ -251,7 +236,7 @@ public final class ScenarioRunner {
         try {
             measured = measure(retries, cell.label(), messages, sized -> pass(workload, messages,
                     slowed(cell, workload, messages), sized, fault));
-            if (retries && !keepsItsLength(workload) && plan.missed(measured.reported().activeSeconds())) {
+            if (retries && !workload.shape().statesItsLength() && plan.missed(measured.reported().activeSeconds())) {
                 long again = resized(workload, measured);
                 measured = measured.then(measure(true, cell.label() + " sized again", again, sized -> pass(workload,
                         again, slowed(cell, workload, again), sized, null)));
