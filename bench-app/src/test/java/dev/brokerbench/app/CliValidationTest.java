@@ -59,7 +59,7 @@ class CliValidationTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "--broker rabbit               | --broker: unknown value 'rabbit'; allowed: {brokers}, all, baselines",
-            "--case c9                     | --case: unknown value 'c9'; allowed: b1, c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, f5, f6, l1, l2, l3, m1, o1, o2, r1, r2, r3, r4, r5, s1, t1, t2, w1, w2, w3, w4, x1, x2, x3, acks, all, faults, live, rpc, selectors, sendreceive, topics, traffic, transactions",
+            "--case c9                     | --case: unknown value 'c9'; allowed: b1, c1, c2, c3, c4, c5, c6, f1, f2, f3, f4, f5, f6, l1, l2, l3, m1, o1, o2, r1, r2, r3, r4, r5, s1, t1, t2, w1, w2, w3, w4, w5, w6, w7, x1, x2, x3, acks, all, faults, live, rpc, selectors, sendreceive, topics, traffic, transactions",
             "--case 7                      | --case: unknown value '7'; allowed: b1, c1, c2, c3, c4, c5, c6,",
             "--sweep size=1,2              | --sweep: 'size=1,2' is not VAR=VALUES with VAR one of payloadBytes, clients, messages, ratePercent, subscribers, matchingPercent, ackBatch",
             "--sweep clients=1,4           | --sweep: none of the selected cases sweeps clients",
@@ -70,6 +70,10 @@ class CliValidationTest {
             "--case r1 --sizes 1:1,2:1     | --sizes: case r1: field 'sweep.variable' payloadBytes cannot be swept in a case with a size mix (sizes), got 1:1,2:1",
             "--case c5 --processing 2      | --processing: field 'processing' must give a unit (us, ms or s) to each time, e.g. \"2ms\", got 2",
             "--case r2 --processing 2ms    | --processing: case r2: field 'processing' applies to consumers of a queue or topic (a call's servers answer at once), got 2ms",
+            "--case c1 --queues ten        | --queues: field 'destinations' must be N (queues, a consumer each) or NxK (K consumers each), e.g. 100 or 10x2, got ten",
+            "--case c1 --queues 2000       | --queues: field 'destinations.queues' must be 1..1024, got 2000",
+            "--case t1 --queues 10         | --queues: case t1: field 'destinations' needs a queue case without a fault or selector, or a live case on queues (not a topic), got live topic",
+            "--case x1 --queues 10         | --queues: case x1: field 'destinations' cannot take a transacted publish",
             "--omb-workload nope.yaml      | --omb-workload: nope.yaml is not a file",
             "--omb-workload ../omb-workloads/max-rate-1kb.yaml --case c1 | --omb-workload: runs the file's workload alone; leave out --case",
             "--case c1 --omb-results ../README.md | --omb-results: ../README.md is not a directory",

@@ -128,6 +128,10 @@ public final class ListCommand implements Callable<Integer> {
         };
     }
 
+    private static String destinations(Workload w) {
+        return w.destinations() == null ? "" : "; " + w.destinations().label() + ", the publishers spread over them";
+    }
+
     private static String processing(Workload w) {
         Processing p = w.processing();
         return p.none() ? "" : String.format(Locale.ROOT, "; consumers spend %s on each message (at most %,.0f msg/s"
@@ -147,7 +151,7 @@ public final class ListCommand implements Callable<Integer> {
                     w.sizes() == null ? String.valueOf(w.payloadBytes()) : w.sizes().text() + " (mean "
                             + w.payloadBytes() + ")", String.valueOf(w.clients()),
                     w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))
-                            + shape(w) + processing(w) + rollback(w) + sweep(w)));
+                            + shape(w) + destinations(w) + processing(w) + rollback(w) + sweep(w)));
         }
         return t;
     }

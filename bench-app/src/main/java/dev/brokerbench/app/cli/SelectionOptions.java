@@ -45,6 +45,12 @@ final class SelectionOptions {
                     + " it.")
     String processing;
 
+    @Option(names = "--queues", paramLabel = "N[xK]",
+            description = "Spreads every selected case over N queues, each with a consumer of its own (K with NxK),"
+                    + " the publishers sending to them in turn; each queue is accounted apart. Topic, fault,"
+                    + " selector, call and transacted-publish cases refuse it.")
+    String queues;
+
     @Option(names = "--scale", defaultValue = "0.01", paramLabel = "FACTOR",
             description = "Multiplies every message count; 1 = the published 1,000,000 / 500,000 (default:"
                     + " ${DEFAULT-VALUE}).")
@@ -85,7 +91,7 @@ final class SelectionOptions {
             ids = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads), workloads.groups());
             chosen = ids.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList();
         }
-        List<Workload> selected = TrafficOptions.apply(cli, sizes, processing, SweepOption.apply(cli, sweeps,
+        List<Workload> selected = TrafficOptions.apply(cli, sizes, processing, queues, SweepOption.apply(cli, sweeps,
                 chosen));
         ScaleOption.check(cli, scale, selected);
         return new Cases(ids, selected);

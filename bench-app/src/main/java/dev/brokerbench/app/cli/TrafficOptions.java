@@ -1,5 +1,6 @@
 package dev.brokerbench.app.cli;
 
+import dev.brokerbench.core.model.Destinations;
 import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.model.Processing;
 import dev.brokerbench.core.model.SizeMix;
@@ -10,14 +11,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code --sizes MIX} and {@code --processing TIME}: the selected cases with bodies of several sizes, or with slow
- * consumers. A case that cannot take one refuses it, naming the case and why.
+ * {@code --sizes MIX}, {@code --processing TIME} and {@code --queues N[xK]}: the selected cases with bodies of several
+ * sizes, with slow consumers, or spread over many queues. A case that cannot take one refuses it, naming the case
+ * and why.
  */
 final class TrafficOptions {
     private TrafficOptions() {
     }
 
-    static List<Workload> apply(CommandLine cli, String sizes, String processing, List<Workload> selected) {
+    static List<Workload> apply(CommandLine cli, String sizes, String processing, String queues,
+                                List<Workload> selected) {
         List<Workload> result = selected;
         if (sizes != null) {
             SizeMix mix = parse(cli, "--sizes", () -> SizeMix.parse(sizes));
@@ -26,6 +29,10 @@ final class TrafficOptions {
         if (processing != null) {
             Processing time = parse(cli, "--processing", () -> Processing.parse(processing));
             result = each(cli, "--processing", result, w -> w.withProcessing(time).validated());
+        }
+        if (queues != null) {
+            Destinations spread = parse(cli, "--queues", () -> Destinations.parse(queues));
+            result = each(cli, "--queues", result, w -> w.withDestinations(spread).validated());
         }
         return result;
     }

@@ -133,6 +133,14 @@ public final class ConsoleListener implements RunListener {
             out.println(String.format(Locale.ROOT, "      end-to-end p50 %,.0f µs, p99 %,.0f µs, max %,.0f µs",
                     p.endToEnd().p50Micros(), p.endToEnd().p99Micros(), p.endToEnd().maxMicros()));
         }
+        if (p.destinations() != null) {
+            var d = p.destinations();
+            out.println(String.format(Locale.ROOT, "      %s: per queue received %,.0f / %,.0f / %,.0f (min / median /"
+                            + " max), last receipt %.2f / %.2f / %.2f s, %d with loss, %d with duplicates, %,d misrouted",
+                    result.workload().destinations().label(), d.received().min(), d.received().median(),
+                    d.received().max(), d.lastReceipt().min(), d.lastReceipt().median(), d.lastReceipt().max(),
+                    d.queuesWithLoss(), d.queuesWithDuplicates(), d.misrouted()));
+        }
         if (result.caveats() != null) {
             result.caveats().forEach(c -> out.println("      " + c));
         }

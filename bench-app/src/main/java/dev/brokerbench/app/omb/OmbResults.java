@@ -61,6 +61,8 @@ public final class OmbResults {
                 .orElseThrow();
         PhaseResult consumers = r.reportedPhase();
         int subscriptions = r.workload().fanOut() ? r.workload().consumers() : 1;
+        // several queues are OMB's topics of one subscription each, their producers and consumers per topic
+        int topics = r.workload().destinations() == null ? 1 : r.workload().destinations().queues();
         double seconds = Math.max(publishers.activeSeconds(), consumers.activeSeconds());
         int windows = Math.max(1, (int) Math.ceil(seconds / WINDOW_SECONDS));
         List<Double> publishRate = rates(publishers, windows);
@@ -78,9 +80,9 @@ public final class OmbResults {
         Histogram endToEndAll = total(endToEnd);
         List<Double> zeros = new ArrayList<>(java.util.Collections.nCopies(windows, 0.0));
         return new OmbResult(r.workload().title(), "brokerbench " + r.broker().brokerId() + "/"
-                + r.client().clientPath(), r.workload().payloadBytes(), 1,
-                r.broker().brokerId().startsWith("kafka") ? OmbWorkload.PARTITIONS : 1, r.workload().clients(),
-                r.workload().consumers(), publishRate, zeros, consumeRate, backlog,
+                + r.client().clientPath(), r.workload().payloadBytes(), topics,
+                r.broker().brokerId().startsWith("kafka") ? OmbWorkload.PARTITIONS : 1,
+                Math.max(1, r.workload().clients() / topics), r.workload().consumers() / topics, publishRate, zeros, consumeRate, backlog,
                 millis(publish, Histogram::getMean), millis(publish, h -> h.getValueAtPercentile(50)),
                 millis(publish, h -> h.getValueAtPercentile(75)), millis(publish, h -> h.getValueAtPercentile(95)),
                 millis(publish, h -> h.getValueAtPercentile(99)), millis(publish, h -> h.getValueAtPercentile(99.9)),

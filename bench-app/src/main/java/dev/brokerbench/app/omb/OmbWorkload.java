@@ -4,6 +4,7 @@ import static dev.brokerbench.core.model.InvalidConfigException.check;
 
 import dev.brokerbench.core.model.Action;
 import dev.brokerbench.core.model.Backlog;
+import dev.brokerbench.core.model.Destinations;
 import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
@@ -20,7 +21,8 @@ import java.util.Locale;
  * honoured or refused with the reason (docs/omb.md gives the mapping). Unknown keys are refused by the reader.
  *
  * @param name                      OMB: the workload's name; here its title
- * @param topics                    OMB: topics to create; here 1 (the suite's cases have one destination)
+ * @param topics                    OMB: topics to create; here queues ({@link Destinations}) each with its own
+ *                                  producers and consumers, on one subscription each
  * @param partitionsPerTopic        OMB: partitions per topic; here the suite's Kafka topic's 4
  * @param keyDistributor            OMB: how records get keys; here NO_KEY (the suite sends none)
  * @param messageSize               OMB: the body size in bytes
@@ -31,9 +33,9 @@ import java.util.Locale;
  *                                  random bytes of that size: a broker here neither compresses nor reads them)
  * @param subscriptionsPerTopic     OMB: subscriptions; 1 is a queue its consumers share, N > 1 a topic with N
  *                                  durable subscriptions of one consumer each
- * @param producersPerTopic         OMB: producers; here the clients that publish
- * @param consumerPerSubscription   OMB: consumers per subscription; on one subscription as many as the producers (the
- *                                  suite's live cases pair them), on several 1
+ * @param producersPerTopic         OMB: producers of each topic; here the clients that publish, times the topics
+ * @param consumerPerSubscription   OMB: consumers per subscription; on one subscription the consumers of each queue,
+ *                                  on several 1
  * @param producerRate              OMB: messages per second of all producers; 0 searches the highest rate, here the
  *                                  suite's rate search and one point at the rate it found
  * @param consumerBacklogSizeGB     OMB: a backlog of this many GiB the consumers drain; here a {@link Backlog} of as
@@ -59,8 +61,9 @@ public record OmbWorkload(String name, Integer topics, Integer partitionsPerTopi
     /** The suite's workload this file describes, named {@code caseName}. */
     public Workload toWorkload(String caseName) {
         check(name != null && !name.isBlank(), "name", "must be set", name);
-        check(topics == null || topics == 1, "topics", "must be 1: a case here has one destination (many"
-                + " destinations are not offered yet)", topics);
+        int topicCount = or(topics, 1);
+        check(topicCount >= 1 && topicCount <= Destinations.MAX_QUEUES, "topics", "must be 1.."
+                + Destinations.MAX_QUEUES, topics);
         check(partitionsPerTopic == null || partitionsPerTopic == PARTITIONS, "partitionsPerTopic", "must be "
                 + PARTITIONS + ": the suite's Kafka topic has " + PARTITIONS + " partitions, one per consumer of the"
                 + " parity settings (a JMS queue has none)", partitionsPerTopic);
@@ -76,11 +79,16 @@ public record OmbWorkload(String name, Integer topics, Integer partitionsPerTopi
         int consumers = or(consumerPerSubscription, 1);
         check(subscriptions >= 1 && subscriptions <= Topic.MAX_SUBSCRIBERS, "subscriptionsPerTopic",
                 "must be 1.." + Topic.MAX_SUBSCRIBERS, subscriptions);
-        check(producers >= 1 && producers <= Workload.MAX_CLIENTS, "producersPerTopic",
-                "must be 1.." + Workload.MAX_CLIENTS, producers);
-        check(subscriptions == 1 ? consumers == producers : consumers == 1, "consumerPerSubscription",
-                subscriptions == 1 ? "must equal producersPerTopic (" + producers + ") on one subscription: the"
-                        + " suite's live cases run as many consumers as publishers"
+        check(producers >= 1 && (long) producers * topicCount <= Workload.MAX_CLIENTS, "producersPerTopic",
+                "must be 1.." + Workload.MAX_CLIENTS / topicCount + " (topics x producersPerTopic at most "
+                        + Workload.MAX_CLIENTS + ")", producers);
+        check(subscriptions == 1 || topicCount == 1, "subscriptionsPerTopic", "must be 1 with several topics:"
+                + " topics here are queues (one subscription each), and one topic fans out to subscriptions",
+                subscriptions);
+        check(subscriptions == 1 ? consumers >= 1 && (long) consumers * topicCount <= Workload.MAX_CLIENTS
+                : consumers == 1, "consumerPerSubscription", subscriptions == 1 ? "must be 1.."
+                        + Workload.MAX_CLIENTS / topicCount + " (topics x consumerPerSubscription at most "
+                        + Workload.MAX_CLIENTS + ")"
                         : "must be 1 on several subscriptions: a topic's subscriber here is one client", consumers);
         int rate = or(producerRate, 0);
         check(rate >= 0, "producerRate", "must be >= 0 (0 searches the highest rate)", rate);
@@ -104,22 +112,27 @@ public record OmbWorkload(String name, Integer topics, Integer partitionsPerTopi
         Phase live = new Phase("live", Action.LIVE, PublishMode.ASYNC, true);
         Topic topic = subscriptions == 1 ? null : new Topic(subscriptions, true);
         String title = "OMB " + name;
+        int publishers = producers * topicCount;
+        // one queue whose consumers pair with its producers is the suite's plain live case; anything else spreads
+        // the producers over the topics' queues, each with its own consumers
+        Destinations queues = subscriptions == 1 && (topicCount > 1 || consumers != producers)
+                ? new Destinations(topicCount, consumers) : null;
         Workload base = Workload.of(caseName, List.of(live)).toBuilder()
-                .named(caseName, title).queue("bench." + caseName).clients(producers).group(GROUP)
-                .idleTimeoutSeconds(15).build().withMessage(messageSize, true);
+                .named(caseName, title).queue("bench." + caseName).destinations(queues).clients(publishers)
+                .group(GROUP).idleTimeoutSeconds(15).build().withMessage(messageSize, true);
         if (rate == 0) {
             // OMB's producerRate 0 searches the highest rate: the suite's rate search, then a point at 100 % of it
             RateSearch search = new RateSearch(1000, 5, minutes * 60.0);
-            return base.toBuilder().messages(producers, 0)
+            return base.toBuilder().messages(publishers, 0)
                     .shape(new LiveCase(live, topic, search, null, null))
                     .sweep(new Sweep(Sweep.Variable.RATE_PERCENT, List.of(100L))).build().validated();
         }
         long measured = Math.round(rate * 60.0 * minutes);
         long backlog = Math.round(backlogGb * (1L << 30) / Math.max(1, messageSize));
         long warmup = Math.round(rate * 60.0 * warmupMinutes);
-        return base.toBuilder().messages(Math.max(producers, measured + backlog), warmup == 0 ? 0
-                        : Math.max(producers, warmup))
-                .ratePerSecond(rate / (double) producers)
+        return base.toBuilder().messages(Math.max(publishers, measured + backlog), warmup == 0 ? 0
+                        : Math.max(publishers, warmup))
+                .ratePerSecond(rate / (double) publishers)
                 .shape(new LiveCase(live, topic, null, null, backlog == 0 ? null : new Backlog(backlog)))
                 .build().validated();
     }

@@ -44,9 +44,13 @@ public final class ReportSections {
             if (!TrafficTables.backlogged(results).isEmpty()) {
                 parts.add(new Section.Table("backlogs and their drain", TrafficTables.drains(results)));
             }
-            sections.add(new Section("traffic", "Workloads: sizes, slow consumers, schedules, backlogs",
+            if (!DestinationTables.of(results).isEmpty()) {
+                parts.add(new Section.Table("many queues", DestinationTables.spread(results)));
+            }
+            sections.add(new Section("traffic", "Workloads: sizes, slow consumers, schedules, backlogs, many queues",
                     "msg/s and MB/s of bodies of several sizes; consumers that spend time on each message; each step"
-                            + " of a rate schedule; how a backlog drained", TrafficTables.NOTE, parts));
+                            + " of a rate schedule; how a backlog drained; each of many queues", TrafficTables.NOTE,
+                    parts));
         }
         List<CurveTables.Curve> curves = CurveTables.curves(results);
         if (!curves.isEmpty()) {

@@ -15,11 +15,12 @@ import java.util.Locale;
 
 /**
  * Cells whose workload is shaped like an application's rather than the seed matrix: bodies of several sizes (rates in
- * MB/s beside msg/s), slow consumers (the most their processing lets them take, beside what they took) and rate
- * schedules (each step's figures).
+ * MB/s beside msg/s), slow consumers (the most their processing lets them take, beside what they took), rate
+ * schedules (each step's figures), backlogs and many queues ({@link DestinationTables}).
  */
 public final class TrafficTables {
-    static final String NOTE = "Cases with bodies of several sizes, slow consumers, a rate schedule or a backlog (and"
+    static final String NOTE = "Cases with bodies of several sizes, slow consumers, a rate schedule, a backlog or many"
+            + " queues (and"
             + " any case run with --sizes or --processing). MB/s counts the body bytes of the completions"
             + " (confirmations of the publish, first receipts of the drain or live consumers) per second of the phase's active time, 10^6 bytes to the MB;"
             + " each body's size is drawn from its producer and sequence number, and the consumers check every body"
@@ -32,7 +33,7 @@ public final class TrafficTables {
             + " the steps after it). Backlogs: the consumers subscribe once the publishers' confirmed messages"
             + " reach the depth, then drain while the publishers go on; caught up = from the consumers' start to the"
             + " first receipt of the last message sent before it; drain msg/s = first receipts per second over that"
-            + " time; end-to-end is split at that instant.";
+            + " time; end-to-end is split at that instant." + DestinationTables.NOTE;
 
     private TrafficTables() {
     }
@@ -43,7 +44,8 @@ public final class TrafficTables {
     }
 
     private static boolean shaped(Workload w) {
-        return w.sizes() != null || !w.processing().none() || scheduled(w) || backlogged(w);
+        return w.sizes() != null || !w.processing().none() || scheduled(w) || backlogged(w)
+                || w.destinations() != null;
     }
 
     private static boolean scheduled(Workload w) {

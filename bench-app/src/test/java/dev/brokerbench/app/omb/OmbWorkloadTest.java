@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brokerbench.core.model.Backlog;
+import dev.brokerbench.core.model.Destinations;
 import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Sweep;
@@ -58,11 +59,11 @@ class OmbWorkloadTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "topics: 2                          | field 'topics' must be 1",
+            "topics: 2000                       | field 'topics' must be 1..1024",
             "partitionsPerTopic: 16             | field 'partitionsPerTopic' must be 4: the suite's Kafka topic has 4",
             "keyDistributor: KEY_ROUND_ROBIN    | field 'keyDistributor' must be NO_KEY",
             "randomBytesRatio: 0.5              | field 'randomBytesRatio' must be 1.0",
-            "consumerPerSubscription: 2         | field 'consumerPerSubscription' must equal producersPerTopic (4)",
+            "consumerPerSubscription: 0         | field 'consumerPerSubscription' must be 1..1024",
             "backlogDrainRatio: 0.9             | field 'backlogDrainRatio' must be 1.0",
             "producerStartRate: 10000           | unknown key 'producerStartRate'",
             "producerRate: -1                   | field 'producerRate' must be >= 0"})
@@ -84,6 +85,34 @@ class OmbWorkloadTest {
         assertThat(w.fanOut()).isTrue();
         assertThat(w.consumers()).isEqualTo(3);
         assertThat(((LiveCase) w.shape()).topic().durable()).isTrue();
+    }
+
+    @Test
+    void severalTopicsAreQueuesEachWithItsProducersAndConsumers() throws Exception {
+        String text = Files.readString(FILES.resolve("fixed-rate-1kb-2000.yaml"))
+                .replace("topics: 1", "topics: 10").replace("producersPerTopic: 4", "producersPerTopic: 1")
+                .replace("consumerPerSubscription: 4", "consumerPerSubscription: 2");
+        Workload w = OmbWorkloadFile.read(Files.writeString(tmp.resolve("ten.yaml"), text));
+        assertThat(w.destinations()).isEqualTo(new Destinations(10, 2));
+        assertThat(w.clients()).as("a producer per topic").isEqualTo(10);
+        assertThat(w.consumers()).isEqualTo(20);
+        assertThat(w.offeredRate()).as("producerRate is all producers'").isEqualTo(2000);
+        String fanOut = text.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 2");
+        Path file = Files.writeString(tmp.resolve("both.yaml"), fanOut);
+        assertThatThrownBy(() -> OmbWorkloadFile.read(file)).hasMessageContaining("'subscriptionsPerTopic' must"
+                + " be 1 with several topics");
+    }
+
+    @Test
+    void consumersUnlikeTheProducersShareTheOneQueue() throws Exception {
+        String text = Files.readString(FILES.resolve("fixed-rate-1kb-2000.yaml"))
+                .replace("consumerPerSubscription: 4", "consumerPerSubscription: 2");
+        Workload w = OmbWorkloadFile.read(Files.writeString(tmp.resolve("two.yaml"), text));
+        assertThat(w.destinations()).isEqualTo(new Destinations(1, 2));
+        assertThat(w.clients()).isEqualTo(4);
+        assertThat(w.consumers()).isEqualTo(2);
+        assertThat(OmbWorkloadFile.read(FILES.resolve("fixed-rate-1kb-2000.yaml")).destinations())
+                .as("as many consumers as producers on one queue: the plain live case").isNull();
     }
 
     @Test

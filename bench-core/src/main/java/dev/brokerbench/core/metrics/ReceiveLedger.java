@@ -102,6 +102,11 @@ public final class ReceiveLedger {
         return sent;
     }
 
+    /** Whether message {@code sequence} of stream {@code index} was received. */
+    boolean received(int index, long sequence) {
+        return received[index].get(sequence);
+    }
+
     /** Records one delivery of stream {@code stream}'s message {@code sequence}. */
     public Receipt record(long stream, long sequence, boolean redeliveredFlag) {
         if (redeliveredFlag) {

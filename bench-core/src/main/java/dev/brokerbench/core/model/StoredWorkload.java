@@ -9,9 +9,10 @@ import java.util.List;
  * shared settings (the form results were written in before workloads had shapes, kept so that every stored run
  * still reads and a stored run's file does not depend on how the model is built). {@link Read} rebuilds the shape
  * from its phases, as the YAML reader does; a shape this form has no fields for cannot be stored. A size mix and a
- * consumer's processing are written only when a case has them (results from before them read as one size, none).
+ * consumer's processing (and many queues) are written only when a case has them (results from before them read as one size, none).
  */
-public record StoredWorkload(String name, String title, String queue, int clients, long messages, long warmupMessages,
+public record StoredWorkload(String name, String title, String queue,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Destinations destinations, int clients, long messages, long warmupMessages,
                              int payloadBytes, @JsonInclude(JsonInclude.Include.NON_NULL) SizeMix sizes,
                              boolean persistent, int publishWindow, int prefetch, AckMode ackMode, int ackBatch,
                              @JsonInclude(JsonInclude.Include.NON_NULL) Processing processing,
@@ -43,7 +44,7 @@ public record StoredWorkload(String name, String title, String queue, int client
         } else {
             throw new IllegalArgumentException("a " + shape.kind() + " case has no stored form");
         }
-        return new StoredWorkload(w.name(), w.title(), w.queue(), w.clients(), w.messages(), w.warmupMessages(),
+        return new StoredWorkload(w.name(), w.title(), w.queue(), w.destinations(), w.clients(), w.messages(), w.warmupMessages(),
                 w.payloadBytes(), w.sizes(), w.persistent(), w.publishWindow(), w.prefetch(), w.ackMode(),
                 w.ackBatch(), w.processing().none() ? null : w.processing(), w.ratePerSecond(),
                 w.idleTimeoutSeconds(), w.phases(), fault, rpc, w.sweep(), w.point(), search, topic, selection,
@@ -51,7 +52,7 @@ public record StoredWorkload(String name, String title, String queue, int client
     }
 
     Workload toWorkload() {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, sizes, persistent,
+        return new Workload(name, title, queue, destinations, clients, messages, warmupMessages, payloadBytes, sizes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, processing == null ? Processing.NONE : processing,
                 ratePerSecond, idleTimeoutSeconds,
                 Shape.of(phases, fault, rpc, search, topic, selection, schedule, backlog), sweep, point, rollback, group);

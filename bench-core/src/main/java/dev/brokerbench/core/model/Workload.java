@@ -11,7 +11,9 @@ import java.util.List;
  *
  * @param name               short id used on the command line and in file names (e.g. {@code c1})
  * @param title              human title (e.g. "publish · persistent · 0 KB · sync")
- * @param queue              the one durable queue (or topic) the workload uses
+ * @param queue              the one durable queue (or topic) the workload uses, or the stem of its queues' names
+ * @param destinations       many queues with the publishers spread over them and consumers of their own; null for
+ *                           the one queue all clients share
  * @param clients            concurrent clients; a client is one connection with one session on its own thread
  * @param messages           messages (calls) per phase (at scale 1)
  * @param warmupMessages     messages per phase of the warm-up pass on the same broker and queue, excluded from
@@ -43,7 +45,7 @@ import java.util.List;
  */
 @com.fasterxml.jackson.databind.annotation.JsonSerialize(converter = StoredWorkload.Store.class)
 @com.fasterxml.jackson.databind.annotation.JsonDeserialize(converter = StoredWorkload.Read.class)
-public record Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
+public record Workload(String name, String title, String queue, Destinations destinations, int clients, long messages, long warmupMessages,
                        int payloadBytes, SizeMix sizes, boolean persistent, int publishWindow, int prefetch,
                        AckMode ackMode, int ackBatch, Processing processing, double ratePerSecond,
                        int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point, Rollback rollback,
@@ -58,7 +60,8 @@ public record Workload(String name, String title, String queue, int clients, lon
     public static final int MAX_CLIENTS = 1024;
     public static final int MAX_PAYLOAD_BYTES = 100 * 1024 * 1024;
 
-    public Workload(String name, String title, String queue, int clients, long messages, long warmupMessages,
+    public Workload(String name, String title, String queue, Destinations destinations, int clients, long messages,
+                    long warmupMessages,
                     int payloadBytes, SizeMix sizes, boolean persistent, int publishWindow, int prefetch,
                     AckMode ackMode, int ackBatch, Processing processing, double ratePerSecond,
                     int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point, Rollback rollback,
@@ -100,7 +103,15 @@ public record Workload(String name, String title, String queue, int clients, lon
                 group);
         this.name = name;
         this.title = title;
+        check(destinations == null || shape instanceof QueueCase q && q.fault() == null && q.selection() == null
+                        || shape instanceof LiveCase l && l.topic() == null, Destinations.FIELD,
+                "needs a queue case without a fault or selector, or a live case on queues (not a topic)",
+                shape == null ? null : shape.kind());
+        check(destinations == null || shape.phases().stream().noneMatch(p -> p.mode() == PublishMode.TRANSACTED),
+                Destinations.FIELD, "cannot take a transacted publish (a publisher's transaction would span the"
+                        + " sessions of several queues)", PublishMode.TRANSACTED);
         this.queue = queue;
+        this.destinations = destinations;
         this.clients = clients;
         this.messages = messages;
         this.warmupMessages = warmupMessages;
@@ -137,7 +148,7 @@ public record Workload(String name, String title, String queue, int clients, lon
 
     /** A workload of {@code shape} under the parity rules, as {@link #of(String, List)}. */
     public static Workload of(String name, Shape shape) {
-        return new Workload(name, name, name, PARITY_CLIENTS, 1000, 0, 0, null, true, PARITY_PUBLISH_WINDOW,
+        return new Workload(name, name, name, null, PARITY_CLIENTS, 1000, 0, 0, null, true, PARITY_PUBLISH_WINDOW,
                 PARITY_PREFETCH, AckMode.AUTO, 1, Processing.NONE, 0, 10, shape, null, null, null, UNGROUPED);
     }
 
@@ -233,9 +244,19 @@ public record Workload(String name, String title, String queue, int clients, lon
         return shape instanceof LiveCase l && l.topic() != null;
     }
 
-    /** The clients that receive: one per subscription on a topic, else {@code clients}. */
+    /** The clients that receive: one per subscription on a topic, those of every queue of many, else {@code clients}. */
     public int consumers() {
-        return shape.consumers(clients);
+        return destinations == null ? shape.consumers(clients) : destinations.consumers();
+    }
+
+    /** The same workload on {@code spread}'s queues (null: its one queue). */
+    public Workload withDestinations(Destinations spread) {
+        return toBuilder().destinations(spread).build();
+    }
+
+    /** The name of the queue consumer {@code consumer} drains. */
+    public String queueOf(int consumer) {
+        return destinations == null ? queue : destinations.name(queue, destinations.queueOf(consumer));
     }
 
     /** Messages per second offered by all publishers together; 0 when unpaced. */

@@ -5,6 +5,7 @@ public final class WorkloadBuilder {
     private String name;
     private String title;
     private String queue;
+    private Destinations destinations;
     private int clients;
     private long messages;
     private long warmupMessages;
@@ -28,6 +29,7 @@ public final class WorkloadBuilder {
         name = w.name();
         title = w.title();
         queue = w.queue();
+        destinations = w.destinations();
         clients = w.clients();
         messages = w.messages();
         warmupMessages = w.warmupMessages();
@@ -56,6 +58,11 @@ public final class WorkloadBuilder {
 
     public WorkloadBuilder queue(String value) {
         queue = value;
+        return this;
+    }
+
+    public WorkloadBuilder destinations(Destinations value) {
+        destinations = value;
         return this;
     }
 
@@ -126,7 +133,7 @@ public final class WorkloadBuilder {
 
     /** The workload, checked as a whole ({@link InvalidConfigException} naming the field otherwise). */
     public Workload build() {
-        return new Workload(name, title, queue, clients, messages, warmupMessages, payloadBytes, sizes, persistent,
+        return new Workload(name, title, queue, destinations, clients, messages, warmupMessages, payloadBytes, sizes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, processing, ratePerSecond, idleTimeoutSeconds, shape,
                 sweep, point, rollback, group);
     }

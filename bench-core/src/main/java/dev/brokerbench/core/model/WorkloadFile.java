@@ -18,7 +18,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
                            Integer rpcWindow, SweepFile sweep, SearchFile search, TopicFile topic,
                            Integer matchingPercent, Integer rollbackEvery, List<StepFile> schedule,
-                           BacklogFile backlog) {
+                           BacklogFile backlog, DestinationsFile destinations) {
 
     /**
      * A sweep as written in YAML.
@@ -72,6 +72,17 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                     field, "must give a rate (a step) or from and to (a ramp)", this);
             InvalidConfigException.check(seconds != null, field + ".seconds", "must be set", null);
             return rate != null ? new RateSchedule.Step(rate, rate, seconds) : new RateSchedule.Step(from, to, seconds);
+        }
+    }
+
+    /**
+     * Many queues as written in YAML: {@code {queues: 100}} (one consumer each) or {@code {queues: 10,
+     * consumersPerQueue: 2}}.
+     */
+    public record DestinationsFile(Integer queues, Integer consumersPerQueue) {
+        Destinations toDestinations() {
+            InvalidConfigException.check(queues != null, Destinations.FIELD + ".queues", "must be set", null);
+            return new Destinations(queues, consumersPerQueue == null ? 1 : consumersPerQueue);
         }
     }
 
@@ -148,7 +159,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         InvalidConfigException.check(mix == null || payloadBytes == null, "payloadBytes",
                 "must not be set beside sizes (a case with a size mix records the mix's mean as its payloadBytes)",
                 payloadBytes);
-        return new Workload(name, title, queue != null ? queue : "bench." + name, clientCount,
+        return new Workload(name, title, queue != null ? queue : "bench." + name,
+                destinations == null ? null : destinations.toDestinations(), clientCount,
                 or(messages, search != null ? (long) clientCount : rates != null ? rates.messages() : 0L),
                 or(warmupMessages, 0L),
                 bodyBytes, mix, or(persistent, true),

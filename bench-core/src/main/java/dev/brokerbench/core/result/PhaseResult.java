@@ -32,6 +32,8 @@ import java.util.Map;
  * @param steps         a live case on a rate schedule: each step's figures (on the consumers' phase); empty otherwise
  * @param backlog       a live case with a backlog: how its consumers drained it (on the consumers' phase); null
  *                      otherwise
+ * @param destinations  a case on many queues: each queue's accounting and the spread between them (on the
+ *                      consumers' phase); null otherwise
  * @param logs          the latencies interval by interval, for the histogram logs the result store writes beside
  *                      the result; not part of the result's JSON (read back: empty)
  */
@@ -42,6 +44,7 @@ public record PhaseResult(@Required String name, @Required Action action, Publis
                           @Required ResourceUsage resources, @Required List<String> errors,
                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ScheduleStep> steps,
                           @JsonInclude(JsonInclude.Include.NON_NULL) BacklogDrain backlog,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) DestinationSpread destinations,
                           @JsonIgnore Map<LatencyMetric, LatencyLog> logs) {
     public PhaseResult {
         steps = steps == null ? List.of() : List.copyOf(steps);
@@ -51,13 +54,19 @@ public record PhaseResult(@Required String name, @Required Action action, Publis
     /** This result with the steps of its rate schedule. */
     public PhaseResult withSteps(List<ScheduleStep> scheduled) {
         return new PhaseResult(name, action, mode, reported, expected, completed, bytes, activeSeconds, rate, series,
-                latency, sendDelay, endToEnd, resources, errors, scheduled, backlog, logs);
+                latency, sendDelay, endToEnd, resources, errors, scheduled, backlog, destinations, logs);
     }
 
     /** This result with how its consumers drained a backlog. */
     public PhaseResult withBacklog(BacklogDrain drained) {
         return new PhaseResult(name, action, mode, reported, expected, completed, bytes, activeSeconds, rate, series,
-                latency, sendDelay, endToEnd, resources, errors, steps, drained, logs);
+                latency, sendDelay, endToEnd, resources, errors, steps, drained, destinations, logs);
+    }
+
+    /** This result with each of its queues' accounting. */
+    public PhaseResult withDestinations(DestinationSpread spread) {
+        return new PhaseResult(name, action, mode, reported, expected, completed, bytes, activeSeconds, rate, series,
+                latency, sendDelay, endToEnd, resources, errors, steps, backlog, spread, logs);
     }
 
     /** Body megabytes (10^6 bytes) per second over the active time; null where the bytes were not counted. */

@@ -1,6 +1,7 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.metrics.IntervalSampler;
+import dev.brokerbench.core.metrics.DestinationLedger;
 import dev.brokerbench.core.metrics.LatencyRecorder;
 import dev.brokerbench.core.metrics.OrderTracker;
 import dev.brokerbench.core.metrics.ProgressClock;
@@ -148,6 +149,8 @@ final class ConsumePhase {
         ConsumerKiller killer = killConsumer
                 ? new ConsumerKiller((long) Math.ceil(expected * ctx.fault().at()), processes) : null;
         long settleMillis = killConsumer ? SETTLE_AFTER_KILL_MILLIS : SETTLE_MILLIS;
+        DestinationLedger destinations = ctx.workload().destinations() == null ? null
+                : new DestinationLedger(ctx.workload().destinations(), sent.streams().size());
 
         LatencyRecorder endToEnd = beside == null ? null : beside.endToEnd();
         IntervalSampler sampler = IntervalSampler.start(endToEnd == null ? List.of() : List.of(endToEnd));
@@ -161,7 +164,9 @@ final class ConsumePhase {
                         try {
                             Consumer consumer = open(ctx, owned[local], processes, killConsumer);
                             if (ctx.phase().reported()) { // a drain that only verifies a publish need not wait
-                                joinOrClose(consumer, ctx.workload().fanOut() ? 1 : clients);
+                                joinOrClose(consumer, ctx.workload().fanOut() ? 1
+                                        : ctx.workload().destinations() != null
+                                        ? ctx.workload().destinations().consumersPerQueue() : clients);
                             }
                             return consumer;
                         } catch (Exception e) {
@@ -188,7 +193,7 @@ final class ConsumePhase {
                         }
                         ConsumerDrain.run(ctx, client, consumer, ledgers.get(ledgers.size() == 1 ? 0 : client),
                                 order.get(client), clock, lastDelivery, idleNanos, settleMillis, killer, beside,
-                                errors);
+                                destinations, errors);
                     },
                     t -> {
                         if (beside == null) {
@@ -246,8 +251,11 @@ final class ConsumePhase {
         LatencySummary endToEndSummary = endToEnd == null ? null : LatencySummary.of(endToEnd.histogram());
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 awaited, summary.completed(), clock.bytes(), summary.activeSeconds(), summary.rate(), summary.series(),
-                null, null, endToEndSummary, usage, errors.snapshot(), List.of(), null,
+                null, null, endToEndSummary, usage, errors.snapshot(), List.of(), null, null,
                 endToEnd == null ? Map.of() : Map.of(LatencyMetric.END_TO_END, endToEnd.log()));
+        if (destinations != null && !ctx.part().sharded()) {
+            result = result.withDestinations(destinations.result(ledgers.get(0), clock.startNanos()));
+        }
         OptionalLong killed = killer == null ? OptionalLong.empty() : killer.countAtKill();
         OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
                 : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(ConsumerDrain.latest(lastDelivery) - killer.killNanos())));
@@ -265,7 +273,7 @@ final class ConsumePhase {
                 (client, consumer) -> {
                     consumer.start();
                     ConsumerDrain.run(ctx, client, consumer, rest, new OrderTracker(rest.streams().size()), clock, lastDelivery,
-                            idleNanos, SETTLE_MILLIS, null, null, errors);
+                            idleNanos, SETTLE_MILLIS, null, null, null, errors);
                 },
                 t -> {
                     clock.start(t);
@@ -338,7 +346,7 @@ final class ConsumePhase {
                     LiveCase.of(workload).topic().durable()));
         }
         if (!inProcess) {
-            return ctx.driver().consumer(workload.queue());
+            return ctx.driver().consumer(workload.queueOf(client));
         }
         if (ctx.consumerProcesses() == null) {
             throw new IllegalStateException("killing a consumer needs consumers in their own processes, and this"

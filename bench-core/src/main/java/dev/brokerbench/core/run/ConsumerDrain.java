@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import dev.brokerbench.core.metrics.DestinationLedger;
 import dev.brokerbench.core.metrics.LatencyRecorder;
 import dev.brokerbench.core.metrics.OrderTracker;
 import dev.brokerbench.core.metrics.ProgressClock;
@@ -33,12 +34,15 @@ final class ConsumerDrain {
     }
 
     /**
-     * @param beside consumers beside publishers (a live phase): end-to-end latency, schedule steps, a backlog's
-     *               watch; null for a drain after the publish
+     * @param beside       consumers beside publishers (a live phase): end-to-end latency, schedule steps, a
+     *                     backlog's watch; null for a drain after the publish
+     * @param destinations a case on many queues: where each delivery on this consumer's queue is recorded; null for
+     *                     one queue
      */
     static void run(PhaseContext ctx, int client, Consumer consumer, ReceiveLedger ledger, OrderTracker order,
                     ProgressClock clock, AtomicLongArray lastDelivery, long idleNanos, long settleMillis,
-                    ConsumerKiller killer, ConsumePhase.Beside beside, ErrorLog errors) throws Exception {
+                    ConsumerKiller killer, ConsumePhase.Beside beside, DestinationLedger destinations,
+                    ErrorLog errors) throws Exception {
         LatencyRecorder endToEnd = beside == null ? null : beside.endToEnd();
         ScheduleSteps steps = beside == null ? null : beside.steps();
         DrainWatch drainWatch = beside == null ? null : beside.drain();
@@ -50,6 +54,7 @@ final class ConsumerDrain {
         SizeMix mix = workload.sizes();
         Processing processing = workload.processing();
         SplittableRandom draws = new SplittableRandom(client);
+        int queue = destinations == null ? -1 : workload.destinations().queueOf(client);
         long[] receivedAt = new long[1];
         Delivery sink = (stream, sequence, sendNanos, bytes, redelivered) -> {
             long now = System.nanoTime();
@@ -58,6 +63,12 @@ final class ConsumerDrain {
             int index = receipt == ReceiveLedger.Receipt.FOREIGN ? -1 : streams.indexOf(stream);
             if (index >= 0) {
                 order.record(index, sequence, receipt);
+                int sentTo = destinations == null ? -1 : destinations.record(queue, index, sequence, receipt, now);
+                if (sentTo >= 0) {
+                    errors.add(ctx.phase().name() + " client " + client + ": message " + sequence + " of stream "
+                            + Long.toHexString(stream) + " arrived on " + workload.queueOf(client) + "; it was sent"
+                            + " to " + workload.destinations().name(workload.queue(), sentTo));
+                }
             }
             if (receipt.counted()) {
                 acks.first(index, sequence, now, bytes);

@@ -76,6 +76,19 @@ final class FaultOutcomes {
         if (warmup.accounting() != null && warmup.accounting().exact()) {
             return new BrokerCount(0, "the warm-up's accounting: every message it sent was received once");
         }
-        return FaultOutcomes.brokerCount(driver, queue);
+        if (workload.destinations() == null) {
+            return FaultOutcomes.brokerCount(driver, queue);
+        }
+        long total = 0; // many queues: the sum of the broker's counts, when it counts each
+        BrokerCount each = null;
+        for (int q = 0; q < workload.destinations().queues(); q++) {
+            each = FaultOutcomes.brokerCount(driver, workload.destinations().name(queue, q));
+            if (each == null) {
+                return null;
+            }
+            total += each.messages();
+        }
+        return new BrokerCount(total, each.source() + ", summed over " + workload.destinations().queues()
+                + " queues");
     }
 }

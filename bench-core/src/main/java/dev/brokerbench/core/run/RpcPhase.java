@@ -117,7 +117,7 @@ final class RpcPhase {
         PhaseResult result = new PhaseResult(ctx.phase().name(), ctx.phase().action(), null, ctx.phase().reported(),
                 streams.total(), summary.completed(), null, summary.activeSeconds(), summary.rate(), summary.series(),
                 oneWay ? null : LatencySummary.of(latency.histogram()), null, null,
-                summary.resources(meter), errors.snapshot(), List.of(), null,
+                summary.resources(meter), errors.snapshot(), List.of(), null, null,
                 oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
         return new Outcome(result, accounting);
     }

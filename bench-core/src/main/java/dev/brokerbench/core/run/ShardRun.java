@@ -60,6 +60,8 @@ public final class ShardRun {
         } else if (workload.ackMode() == dev.brokerbench.core.model.AckMode.TRANSACTED || workload.phases().stream()
                 .anyMatch(p -> p.mode() == dev.brokerbench.core.model.PublishMode.TRANSACTED)) {
             why = "transaction cases";
+        } else if (workload.destinations() != null) {
+            why = "cases on many queues (each queue is accounted from every shard's receipts)";
         }
         if (why != null) {
             return Optional.of(why + " run in one process only, not sharded");

@@ -50,6 +50,19 @@ class StoredWorkloadTest {
     }
 
     @Test
+    void manyQueuesAreWrittenOnlyWhenACaseHasThem() throws Exception {
+        Workload plain = Workload.of("c1", DRAIN);
+        Workload spread = plain.withDestinations(new Destinations(100, 2));
+
+        JsonNode node = JSON.valueToTree(spread);
+        assertThat(node.path("destinations").path("queues").asInt()).isEqualTo(100);
+        assertThat(node.path("destinations").path("consumersPerQueue").asInt()).isEqualTo(2);
+        assertThat(roundTrip(spread)).isEqualTo(spread);
+        assertThat(JSON.valueToTree(plain).has("destinations")).isFalse();
+        assertThat(roundTrip(plain).destinations()).isNull();
+    }
+
+    @Test
     void theStoredFormIsFlatWithEachShapesPartsBesideTheSharedSettings() throws Exception {
         JsonNode node = JSON.valueToTree(Workload.of("f1", new QueueCase(DRAIN, Fault.killBroker(0.5), null)));
         assertThat(node.has("shape")).isFalse();

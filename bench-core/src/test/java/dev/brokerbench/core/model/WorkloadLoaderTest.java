@@ -338,6 +338,21 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void manyQueuesAreGivenAsTheirCountAndConsumersEach() {
+        Workload w = load(LIVE_1KB + "messages: 1000\ndestinations: {queues: 100}\n");
+        assertThat(w.destinations()).isEqualTo(new Destinations(100, 1));
+        assertThat(w.consumers()).isEqualTo(100);
+        assertThat(load(LIVE_1KB + "messages: 1000\ndestinations: {queues: 10, consumersPerQueue: 3}\n")
+                .consumers()).isEqualTo(30);
+        assertThatThrownBy(() -> load(LIVE_1KB + "messages: 1000\ndestinations: {consumersPerQueue: 3}\n"))
+                .hasMessageContaining("'destinations.queues' must be set");
+        assertThatThrownBy(() -> load(LIVE_1KB + "messages: 1000\ndestinations: {queues: 2000}\n"))
+                .hasMessageContaining("'destinations.queues' must be 1..1024");
+        assertThatThrownBy(() -> load(LIVE_1KB + "messages: 1000\ndestinations: {queues: 2, topics: 3}\n"))
+                .hasMessageContaining("topics");
+    }
+
+    @Test
     void aBacklogIsGivenInMessagesOrMegabytesOfTheCasesBodies() {
         Workload w = load(LIVE_1KB + "messages: 10000\nbacklog: {megabytes: 5}\n");
         assertThat(((LiveCase) w.shape()).backlog()).isEqualTo(new Backlog(5000));
