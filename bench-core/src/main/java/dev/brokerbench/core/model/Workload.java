@@ -249,9 +249,23 @@ public record Workload(String name, String title, String queue, Destinations des
         return destinations == null ? shape.consumers(clients) : destinations.consumers();
     }
 
+    /** The consumers that share each queue: one a subscription on a topic, those of each of many queues, or all. */
+    public int consumersPerQueue() {
+        return fanOut() ? 1 : destinations != null ? destinations.consumersPerQueue() : consumers();
+    }
+
     /** The same workload on {@code spread}'s queues (null: its one queue). */
     public Workload withDestinations(Destinations spread) {
         return toBuilder().destinations(spread).build();
+    }
+
+    /** The names of the queues publisher {@code publisher} sends to, in the order it takes them. */
+    public List<String> queuesOfPublisher(int publisher) {
+        if (destinations == null) {
+            return List.of(queue);
+        }
+        return java.util.Arrays.stream(destinations.queuesOf(publisher, clients))
+                .mapToObj(q -> destinations.name(queue, q)).toList();
     }
 
     /** The name of the queue consumer {@code consumer} drains. */

@@ -1,7 +1,7 @@
 package dev.brokerbench.core.run;
 
-import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.DestinationLedger;
+import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.LatencyRecorder;
 import dev.brokerbench.core.metrics.OrderTracker;
 import dev.brokerbench.core.metrics.ProgressClock;
@@ -164,9 +164,7 @@ final class ConsumePhase {
                         try {
                             Consumer consumer = open(ctx, owned[local], processes, killConsumer);
                             if (ctx.phase().reported()) { // a drain that only verifies a publish need not wait
-                                joinOrClose(consumer, ctx.workload().fanOut() ? 1
-                                        : ctx.workload().destinations() != null
-                                        ? ctx.workload().destinations().consumersPerQueue() : clients);
+                                joinOrClose(consumer, ctx.workload().consumersPerQueue());
                             }
                             return consumer;
                         } catch (Exception e) {

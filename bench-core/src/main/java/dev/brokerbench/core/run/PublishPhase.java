@@ -110,8 +110,8 @@ final class PublishPhase {
             String destination = ctx.workload().queue();
             ClientThreads.run(name, owned.length, client -> ctx.workload().fanOut()
                             ? ctx.driver().require(Topics.class).topicPublisher(destination, mode)
-                            : SpreadPublisher.open(ctx.driver(), queuesOf(ctx.workload(), owned[client],
-                            streams.size()), mode),
+                            : SpreadPublisher.open(ctx.driver(), ctx.workload().queuesOfPublisher(owned[client]),
+                            mode),
                     (client, publisher) -> {
                         PublishClient sender = new PublishClient(ctx, owned[client], streams, ledger, clock, latency,
                                 sendDelay, errors, start[0], reconnect, steps);
@@ -163,15 +163,6 @@ final class PublishPhase {
                 ? java.util.Optional.empty() : Outage.after(clock.timeline(), killNanos[0], sendingEnded.get()));
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect,
                 leaderKill, start[0]);
-    }
-
-    /** The queues publisher {@code client} of {@code publishers} sends to: the workload's one, or its share of many. */
-    private static List<String> queuesOf(dev.brokerbench.core.model.Workload w, int client, int publishers) {
-        if (w.destinations() == null) {
-            return List.of(w.queue());
-        }
-        return java.util.Arrays.stream(w.destinations().queuesOf(client, publishers))
-                .mapToObj(q -> w.destinations().name(w.queue(), q)).toList();
     }
 
     /** The node leading the phase's queue, asked before any client sends (asking a cluster may take seconds). */
