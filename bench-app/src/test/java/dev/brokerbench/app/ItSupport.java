@@ -103,6 +103,20 @@ final class ItSupport {
      * broker x path x cell is there, and each run exits 0, or 1 where a cell of it is not ok (its status is the
      * caller's to judge), and returns the results.
      */
+    /**
+     * The cell ended OK with exact accounting: every one of the case's messages sent and received once; returns the
+     * cell's name (broker/path/case) for further assertions.
+     */
+    static String assertEveryMessageOnce(dev.brokerbench.core.result.RunResult r) {
+        String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
+        dev.brokerbench.core.result.Accounting a = r.accounting();
+        assertThat(r.status()).as(cell + ": " + a.summary() + " " + r.reportedPhase().errors())
+                .isEqualTo(dev.brokerbench.core.result.Status.OK);
+        assertThat(a.exact()).as(cell).isTrue();
+        assertThat(a.received()).as(cell).isEqualTo(a.sent()).isEqualTo(r.workload().messages());
+        return cell;
+    }
+
     static List<dev.brokerbench.core.result.RunResult> runEveryBroker(Path tmp, String caseId,
                                                                       java.util.Map<String, List<String>> paths,
                                                                       List<String> cells, String... more)

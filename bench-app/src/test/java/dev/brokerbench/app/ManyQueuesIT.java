@@ -3,10 +3,8 @@ package dev.brokerbench.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.model.Destinations;
-import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.DestinationSpread;
 import dev.brokerbench.core.result.RunResult;
-import dev.brokerbench.core.result.Status;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -33,12 +31,7 @@ class ManyQueuesIT {
 
         assertThat(results).hasSize(6);
         for (RunResult r : results) {
-            String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
-            Accounting a = r.accounting();
-            assertThat(r.status()).as(cell + ": " + a.summary() + " " + r.reportedPhase().errors())
-                    .isEqualTo(Status.OK);
-            assertThat(a.exact()).as(cell).isTrue();
-            assertThat(a.received()).as(cell).isEqualTo(a.sent()).isEqualTo(r.workload().messages());
+            String cell = ItSupport.assertEveryMessageOnce(r);
             Destinations queues = r.workload().destinations();
             DestinationSpread spread = r.reportedPhase().destinations();
             assertThat(spread.queues()).as(cell).hasSize(queues.queues());
@@ -50,7 +43,7 @@ class ManyQueuesIT {
                 assertThat(q.duplicates()).isZero();
             });
             assertThat(spread.queues().stream().mapToLong(DestinationSpread.Queue::received).sum()).as(cell)
-                    .isEqualTo(a.received());
+                    .isEqualTo(r.accounting().received());
             if (r.workload().name().equals("w7")) {
                 // 1,000 messages at --scale 0.01: each publisher sends one to each of its 250 queues
                 assertThat(spread.received().min()).as(cell).isEqualTo(1);

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Workload;
-import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.BacklogDrain;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.ScheduleStep;
-import dev.brokerbench.core.result.Status;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +35,7 @@ class TrafficIT {
         List<RunResult> results = ItSupport.runEveryBroker(tmp, "traffic", paths, CASES, "--scale", SCALE);
 
         for (RunResult r : results) {
-            String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name();
-            Accounting a = r.accounting();
-            assertThat(r.status()).as(cell + ": " + a.summary() + " " + r.reportedPhase().errors())
-                    .isEqualTo(Status.OK);
-            assertThat(a.exact()).as(cell).isTrue();
-            assertThat(a.received()).as(cell).isEqualTo(a.sent()).isEqualTo(r.workload().messages());
+            String cell = ItSupport.assertEveryMessageOnce(r);
             switch (r.workload().name()) {
                 case "w1" -> backlogDrained(cell, r);
                 case "w2" -> sizesCounted(cell, r);

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.loopback.LoopbackBroker;
@@ -17,7 +18,6 @@ import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -30,8 +30,6 @@ import org.junit.jupiter.api.Test;
  * while they work, must neither dilute the client's CPU share nor hide that the client limited the figure.
  */
 class ActivePeriodResourcesTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
     /** How long opening, and then closing, each session takes (the clients wait, using no CPU). */
     private static final long SESSION_MILLIS = 1000;
     /** CPU each message costs its client, sender and receiver alike. */

@@ -15,15 +15,12 @@ import dev.brokerbench.core.result.Accounting.SubscriberAccount;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import org.junit.jupiter.api.Test;
 
 /** A topic's fan-out on the in-JVM fake broker: every subscriber is owed every message, and is accounted apart. */
 class FanOutTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
 
     /** One publisher (async) to {@code subscribers} subscriptions of topic "t", {@code messages} messages. */
     private static Workload topic(int subscribers, boolean durable, long messages) {
@@ -32,11 +29,6 @@ class FanOutTest {
                 dev.brokerbench.core.model.Processing.NONE, 0, 1,
                 new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), new Topic(subscribers, durable),
                         null), null, null, null, "topics");
-    }
-
-    private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
-                .measured();
     }
 
     /** Drops or doubles one message (by sequence) on its way to one subscription only. */
@@ -69,7 +61,7 @@ class FanOutTest {
     @Test
     void everySubscriberReceivesEveryMessageOnce() throws Exception {
         LoopbackBroker broker = new LoopbackBroker();
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(broker, false), topic(4, true, 2000));
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(broker, false), topic(4, true, 2000));
 
         Accounting a = pass.accounting();
         assertThat(a.exact()).as(a.summary()).isTrue();
@@ -87,7 +79,8 @@ class FanOutTest {
     @Test
     void oneSubscriberMissingOneMessageIsCaughtOnThatSubscriber() throws Exception {
         LoopbackBroker broker = new LoopbackBroker();
-        Accounting a = run(new OneSubscriberFault(broker, "t.sub-2", 7, false), topic(4, false, 2000)).accounting();
+        Accounting a = LoopbackRun.measured(new OneSubscriberFault(broker, "t.sub-2", 7, false),
+                topic(4, false, 2000)).accounting();
 
         assertThat(a.exact()).as(a.summary()).isFalse();
         assertThat(a.lost()).isEqualTo(1);
@@ -105,7 +98,8 @@ class FanOutTest {
     @Test
     void aDuplicateToOneSubscriberIsNotMistakenForAnotherSubscribersCopy() throws Exception {
         LoopbackBroker broker = new LoopbackBroker();
-        Accounting a = run(new OneSubscriberFault(broker, "t.sub-0", 500, true), topic(2, false, 1000)).accounting();
+        Accounting a = LoopbackRun.measured(new OneSubscriberFault(broker, "t.sub-0", 500, true),
+                topic(2, false, 1000)).accounting();
 
         assertThat(a.duplicates()).as(a.summary()).isEqualTo(1);
         assertThat(a.lost()).isZero();

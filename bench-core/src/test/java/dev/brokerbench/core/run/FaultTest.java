@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
@@ -21,8 +22,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** A fake broker that can be killed: the fault fires at its threshold and the accounting tells durable from not. */
 class FaultTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
 
     /** Refuses sends while down; optionally forgets what it held at the kill (a broker that lies about durability). */
     static final class KillableBroker extends LoopbackDriver implements BrokerControl {

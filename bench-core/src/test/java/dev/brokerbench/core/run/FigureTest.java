@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.loopback.LoopbackBroker;
@@ -14,7 +15,6 @@ import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -29,8 +29,6 @@ import org.junit.jupiter.api.Test;
 
 /** What the phase figures count, and from which instant to which, with fake brokers that behave like real ones. */
 class FigureTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
 
     private static ScenarioRunner.Outcome run(LoopbackDriver driver, PublishMode mode, long messages)
             throws Exception {

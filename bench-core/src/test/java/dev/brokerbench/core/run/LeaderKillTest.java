@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.broker.Cluster;
@@ -16,7 +17,6 @@ import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +30,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * loses what its dead leader had confirmed is caught.
  */
 class LeaderKillTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
     private static final long ELECTION_MILLIS = 300;
 
     /** What the fake cluster does to a send made while it has no leader. */

@@ -14,7 +14,6 @@ import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.run.FaultyLoopbackDriver.Msg;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -26,23 +25,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Publishers and consumers at once, on the in-JVM fake broker. */
 class LivePhaseTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
 
     private static Workload live(PublishMode mode, long messages) {
         return Workload.of("l", List.of(new Phase("live", Action.LIVE, mode, true))).withMessages(messages, 0)
                 .withMessage(16, true).withIdleTimeout(1).withQueue("q");
     }
 
-    private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
-                .measured();
-    }
-
     @ParameterizedTest
     @EnumSource(value = PublishMode.class, names = "TRANSACTED", mode = EnumSource.Mode.EXCLUDE) // not live
     void everyMessageIsReceivedOnceAndTimedFromItsSend(PublishMode mode) throws Exception {
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false), live(mode, 4000));
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false),
+                live(mode, 4000));
 
         Accounting a = pass.accounting();
         assertThat(a.exact()).as(a.summary()).isTrue();
@@ -65,7 +58,7 @@ class LivePhaseTest {
         FaultyLoopbackDriver driver = new FaultyLoopbackDriver(new LoopbackBroker(),
                 Set.of(new Msg(1, 7), new Msg(3, 499)), Set.of(new Msg(2, 20)), Set.of());
 
-        Accounting a = run(driver, live(PublishMode.ASYNC, 2000)).accounting();
+        Accounting a = LoopbackRun.measured(driver, live(PublishMode.ASYNC, 2000)).accounting();
 
         assertThat(a.lost()).as(a.summary()).isEqualTo(2);
         assertThat(a.lostConfirmed()).isEqualTo(2);
@@ -96,7 +89,7 @@ class LivePhaseTest {
             }
         };
 
-        ScenarioRunner.Pass pass = run(stalling, live(PublishMode.SYNC, 4 * 600).withRate(perSecond));
+        ScenarioRunner.Pass pass = LoopbackRun.measured(stalling, live(PublishMode.SYNC, 4 * 600).withRate(perSecond));
 
         assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
         Histogram endToEnd = pass.phases().get(1).endToEnd().decode();

@@ -13,15 +13,12 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.DestinationSpread;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import org.junit.jupiter.api.Test;
 
 /** Publishers spread over many queues, each with consumers of its own, on the in-JVM fake broker. */
 class ManyQueuesTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
     /** 3 publishers over 10 queues (queues 0, 3, 6, 9 are publisher 0's), 2 consumers a queue. */
     private static final Destinations TEN = new Destinations(10, 2);
 
@@ -31,15 +28,10 @@ class ManyQueuesTest {
                 .withClients(3).withMessages(3000, 0).withIdleTimeout(1).withQueue("q").withDestinations(TEN);
     }
 
-    private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
-                .measured();
-    }
-
     @Test
     void eachQueueGetsItsShareAndIsAccountedApart() throws Exception {
         LoopbackBroker broker = new LoopbackBroker();
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(broker, false), drain());
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(broker, false), drain());
 
         assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
         PhaseResult drained = pass.phases().get(1);
@@ -76,7 +68,7 @@ class ManyQueuesTest {
             }
         };
 
-        PhaseResult drained = run(misrouting, drain()).phases().get(1);
+        PhaseResult drained = LoopbackRun.measured(misrouting, drain()).phases().get(1);
 
         assertThat(drained.errors()).singleElement().asString().contains("message 5 of stream")
                 .contains("arrived on q.4; it was sent to q.3");
@@ -99,7 +91,7 @@ class ManyQueuesTest {
             }
         };
 
-        ScenarioRunner.Pass pass = run(dropping, drain());
+        ScenarioRunner.Pass pass = LoopbackRun.measured(dropping, drain());
 
         assertThat(pass.accounting().lostConfirmed()).isEqualTo(2);
         DestinationSpread spread = pass.phases().get(1).destinations();
@@ -114,7 +106,7 @@ class ManyQueuesTest {
         Workload w = Workload.of("l", List.of(live)).withClients(4).withMessages(2000, 0).withMessage(16, true)
                 .withIdleTimeout(1).withQueue("q").withRate(500).withDestinations(new Destinations(20, 1));
 
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false), w);
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), w);
 
         assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
         DestinationSpread spread = pass.phases().get(1).destinations();

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.loopback.LoopbackBroker.Request;
@@ -11,7 +12,6 @@ import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.Rpc;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.RpcAccounting;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,8 +23,6 @@ import org.junit.jupiter.api.Test;
  * apart, as foreign, and cannot stand in for one of the phase's own that never arrived.
  */
 class OneWayAccountingTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
     private static final long MESSAGES = 4000;
 
     private static Workload oneWay() {

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
@@ -17,7 +18,6 @@ import dev.brokerbench.core.result.SearchStep;
 import dev.brokerbench.core.result.StepVerdict;
 import dev.brokerbench.core.result.SustainedRate;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +27,6 @@ import org.junit.jupiter.api.Test;
 
 /** The rate search of a latency curve: the policy alone, and against fake brokers that saturate. */
 class RateSearchTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
     private static final RateSearch ONE_SECOND_STEPS = new RateSearch(1000, 1, 2);
 
     /** A step at or below {@code capacity} is sustained, above it the backlog grows. */

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.loopback.LoopbackBroker;
@@ -14,7 +15,6 @@ import dev.brokerbench.core.run.FaultyLoopbackDriver.Msg;
 import dev.brokerbench.core.spi.Confirmation;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -28,8 +28,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * word: confirmed, or sent without error, and never received.
  */
 class RefusedSendTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
     private static final Msg REFUSED = new Msg(1, 7);
     private static final Msg DROPPED = new Msg(2, 9);
 

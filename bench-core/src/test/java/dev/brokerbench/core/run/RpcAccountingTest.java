@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brokerbench.core.loopback.LoopbackBroker.Request;
@@ -12,7 +13,6 @@ import dev.brokerbench.core.model.Rpc;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.spi.Reply;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -22,8 +22,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Request/reply accounting against an in-JVM fake whose server answers chosen calls wrongly or never. */
 class RpcAccountingTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
 
     /** A call by its client and sequence number. */
     record Call(int client, long sequence) {

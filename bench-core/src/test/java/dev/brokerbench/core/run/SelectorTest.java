@@ -14,14 +14,11 @@ import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.spi.Consumer;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A consumer with a selector on the in-JVM fake broker: its share is measured, the rest drained and accounted. */
 class SelectorTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
 
     /** Fill 2000 messages, then consume those {@code matching} % select (100: no selector). */
     private static Workload selecting(long matching) {
@@ -31,17 +28,12 @@ class SelectorTest {
                         List.of(matching))).points().get(0);
     }
 
-    private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
-                .measured();
-    }
-
     @Test
     void theSelectedShareIsMeasuredAndTheRestAccounted() throws Exception {
         LoopbackBroker broker = new LoopbackBroker();
         Workload tenPercent = selecting(10);
         assertThat(QueueCase.selectionOf(tenPercent)).isEqualTo(new Selection(10));
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(broker, false), tenPercent);
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(broker, false), tenPercent);
 
         PhaseResult select = pass.phases().get(1);
         assertThat(select.expected()).as("the selector's share of 2000").isEqualTo(200);
@@ -56,7 +48,7 @@ class SelectorTest {
     @Test
     void aMessageTheSelectorDoesNotMatchIsNotCountedAsSelected() throws Exception {
         // a broker that ignores the selector: its selecting consumers are handed everything
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false) {
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false) {
             @Override
             public Consumer consumer(String queue, Selection selection) {
                 return consumer(queue);
@@ -74,7 +66,7 @@ class SelectorTest {
     @Test
     void selectedMessagesTheBrokerHeldBackFromTheSelectorAreAnErrorThoughTheRestDrainTookThem() throws Exception {
         // a broker that hands a selecting consumer nothing (as a page full of unmatched messages can starve one)
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false) {
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false) {
             @Override
             public Consumer consumer(String queue, Selection selection) {
                 return new Consumer() {

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -30,8 +31,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Shards of one run on one (fake) broker, their records merged: the same account as one process running them all. */
 class ShardMergeTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
 
     /** Runs the workload as {@code count} shards at once, each with its own driver; the merged cell. */
     private static MergedCell sharded(Workload workload, int count, IntFunction<LoopbackDriver> drivers)

@@ -18,7 +18,6 @@ import dev.brokerbench.core.result.BacklogDrain;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.ScheduleStep;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -26,8 +25,6 @@ import org.junit.jupiter.api.Test;
 
 /** Bodies of several sizes and slow consumers, on the in-JVM fake broker. */
 class TrafficTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
 
     private static Workload publishThenDrain(boolean reportConsume) {
         return Workload.of("w", List.of(new Phase("publish", Action.PUBLISH, PublishMode.ASYNC, !reportConsume),
@@ -35,16 +32,11 @@ class TrafficTest {
                 .withClients(2).withMessages(400, 0).withIdleTimeout(1).withQueue("q");
     }
 
-    private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
-                .measured();
-    }
-
     @Test
     void bodiesOfAMixAreSentAndCountedAtTheirSizes() throws Exception {
         Workload w = publishThenDrain(false).withSizes(SizeMix.parse("10..1000"));
 
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false), w);
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), w);
 
         PhaseResult published = pass.phases().get(0);
         PhaseResult drained = pass.phases().get(1);
@@ -68,7 +60,7 @@ class TrafficTest {
             }
         };
 
-        PhaseResult drained = run(truncating, w).phases().get(1);
+        PhaseResult drained = LoopbackRun.measured(truncating, w).phases().get(1);
 
         assertThat(drained.errors()).singleElement().asString()
                 .contains("message 17 of stream").contains("arrived with a body of")
@@ -80,8 +72,10 @@ class TrafficTest {
         Workload fast = publishThenDrain(true);
         Workload slow = fast.withProcessing(Processing.parse("2ms"));
 
-        PhaseResult unhindered = run(new LoopbackDriver(new LoopbackBroker(), false), fast).phases().get(1);
-        PhaseResult hindered = run(new LoopbackDriver(new LoopbackBroker(), false), slow).phases().get(1);
+        PhaseResult unhindered = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), fast)
+                .phases().get(1);
+        PhaseResult hindered = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), slow)
+                .phases().get(1);
 
         double ceiling = slow.processing().ceiling(slow.consumers()); // 2 consumers / 2 ms = 1,000 msg/s
         assertThat(ceiling).isEqualTo(1000);
@@ -103,7 +97,7 @@ class TrafficTest {
         Workload w = live(new LiveCase(phase, null, null, null, new Backlog(1000)), 3000).withRate(500);
         assertThat(w.offeredRate()).isEqualTo(2000);
 
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false), w);
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), w);
 
         assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
         BacklogDrain drain = pass.phases().get(1).backlog();
@@ -126,7 +120,7 @@ class TrafficTest {
         Workload w = live(new LiveCase(phase, null, null, schedule, null), schedule.messages());
         assertThat(w.messages()).isEqualTo(1000 + 2000 + 1000);
 
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false), w);
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), w);
 
         assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
         PhaseResult publishers = pass.phases().get(0);

@@ -17,7 +17,6 @@ import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -28,8 +27,6 @@ import org.junit.jupiter.api.Test;
  * rolled-back receipt is caught.
  */
 class TransactionTest {
-    private static final PhaseContext.Limits FAST = new PhaseContext.Limits(Duration.ofSeconds(10),
-            Duration.ofSeconds(10), Duration.ofSeconds(60), 20);
     private static final Rollback EVERY_TENTH = new Rollback(10);
 
     /** 4 clients, 2000 messages; the publish is {@code fill}, the reported phase {@code reportedPublish}'s. */
@@ -39,14 +36,9 @@ class TransactionTest {
                 .withIdleTimeout(1).withQueue("q").withAck(ack, 10, EVERY_TENTH);
     }
 
-    private static ScenarioRunner.Pass run(LoopbackDriver driver, Workload workload) throws Exception {
-        return new ScenarioRunner(ProgressListener.NONE, FAST).run(workload, CellContext.of(driver, "test"))
-                .measured();
-    }
-
     @Test
     void aRolledBackPublishIsSentAgainAndArrivesOnce() throws Exception {
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false),
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false),
                 workload(PublishMode.TRANSACTED, true, AckMode.AUTO));
         Accounting a = pass.accounting();
 
@@ -98,7 +90,7 @@ class TransactionTest {
                 };
             }
         };
-        Accounting a = run(leaks, workload(PublishMode.TRANSACTED, true, AckMode.AUTO)).accounting();
+        Accounting a = LoopbackRun.measured(leaks, workload(PublishMode.TRANSACTED, true, AckMode.AUTO)).accounting();
 
         assertThat(a.exact()).as(a.summary()).isFalse();
         assertThat(a.duplicates()).isEqualTo(a.rollbacks().sends()).isEqualTo(200);
@@ -107,7 +99,7 @@ class TransactionTest {
 
     @Test
     void aRolledBackReceiptIsDeliveredAgainFlaggedAndCountedOnce() throws Exception {
-        ScenarioRunner.Pass pass = run(new LoopbackDriver(new LoopbackBroker(), false),
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false),
                 workload(PublishMode.ASYNC, false, AckMode.TRANSACTED));
         Accounting a = pass.accounting();
 
@@ -153,7 +145,7 @@ class TransactionTest {
                 };
             }
         };
-        Accounting a = run(drops, workload(PublishMode.ASYNC, false, AckMode.TRANSACTED)).accounting();
+        Accounting a = LoopbackRun.measured(drops, workload(PublishMode.ASYNC, false, AckMode.TRANSACTED)).accounting();
 
         assertThat(a.exact()).as(a.summary()).isFalse();
         assertThat(a.lost()).as(a.summary()).isEqualTo(a.rollbacks().receipts()).isPositive();
@@ -171,7 +163,7 @@ class TransactionTest {
         Set<Msg> late = Set.of(new Msg(0, 123), new Msg(0, 456), new Msg(0, 789));
         FaultyLoopbackDriver swaps = new FaultyLoopbackDriver(new LoopbackBroker(), Set.of(), Set.of(), late);
 
-        Accounting a = run(swaps, workload(PublishMode.ASYNC, false, AckMode.TRANSACTED).withClients(1)
+        Accounting a = LoopbackRun.measured(swaps, workload(PublishMode.ASYNC, false, AckMode.TRANSACTED).withClients(1)
                 .withMessages(1000, 0)).accounting();
 
         assertThat(a.exact()).as(a.summary()).isTrue();
