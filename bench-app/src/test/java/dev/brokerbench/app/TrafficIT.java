@@ -32,7 +32,7 @@ class TrafficIT {
     void eachWorkloadRunsOnArtemisAndRabbitMqWithExactAccountingAndItsOwnFigures() throws Exception {
         Map<String, List<String>> paths = Map.of("artemis", List.of("artemis-core-jms"),
                 "rabbitmq", List.of("rabbitmq-amqp091"));
-        List<RunResult> results = ItSupport.runEveryBroker(tmp, "traffic", paths, CASES, "--scale", SCALE);
+        List<RunResult> results = ItSupport.runEveryBroker(tmp, String.join(",", CASES), paths, CASES, "--scale", SCALE);
 
         for (RunResult r : results) {
             String cell = ItSupport.assertEveryMessageOnce(r);

@@ -268,6 +268,11 @@ public record Workload(String name, String title, String queue, Destinations des
                 .mapToObj(q -> destinations.name(queue, q)).toList();
     }
 
+    /** The most sessions a publisher opens (one a queue it serves, publisher 0 serving the most), one after another. */
+    public int sessionsPerPublisher() {
+        return queuesOfPublisher(0).size();
+    }
+
     /** The name of the queue consumer {@code consumer} drains. */
     public String queueOf(int consumer) {
         return destinations == null ? queue : destinations.name(queue, destinations.queueOf(consumer));

@@ -312,7 +312,7 @@ final class ConsumePhase {
      * own sessions, publish for their whole deadline and wait for the last confirmations; then comes the idle timeout.
      */
     private static java.time.Duration besideDeadline(PhaseContext ctx, long expected, long idleNanos) {
-        return deadline(ctx, expected).plus(ctx.limits().sessionOpen())
+        return deadline(ctx, expected).plus(PublishPhase.opening(ctx))
                 .plusMillis(LivePhase.SUBSCRIBE_WAIT_MILLIS).plus(ctx.limits().confirm()).plusNanos(idleNanos);
     }
 

@@ -129,7 +129,7 @@ final class PublishPhase {
                         meter.sampleNow();
                         started.accept(t);
                     },
-                    ctx.limits().sessionOpen(), ctx.limits().deadline(ctx.messages()), errors);
+                    opening(ctx), ctx.limits().deadline(ctx.messages()), errors);
         } finally {
             meter.close();
             sendingEnded.compareAndSet(0, System.nanoTime());
@@ -163,6 +163,14 @@ final class PublishPhase {
                 ? java.util.Optional.empty() : Outage.after(clock.timeline(), killNanos[0], sendingEnded.get()));
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect,
                 leaderKill, start[0]);
+    }
+
+    /**
+     * How long the publishers may take to open: the session-open limit for each session a publisher opens in turn
+     * (one a queue, a publisher spread over many queues opening several).
+     */
+    static java.time.Duration opening(PhaseContext ctx) {
+        return ctx.limits().sessionOpen().multipliedBy(ctx.workload().sessionsPerPublisher());
     }
 
     /** The node leading the phase's queue, asked before any client sends (asking a cluster may take seconds). */

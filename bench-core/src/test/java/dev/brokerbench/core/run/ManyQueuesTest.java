@@ -12,7 +12,9 @@ import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.DestinationSpread;
 import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.spi.Publisher;
 import dev.brokerbench.core.spi.Stamp;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import org.junit.jupiter.api.Test;
@@ -98,6 +100,32 @@ class ManyQueuesTest {
         assertThat(spread.queuesWithLoss()).isEqualTo(1);
         assertThat(spread.queues().get(1).lost()).isEqualTo(2);
         assertThat(spread.queues().get(1).received()).isEqualTo(spread.queues().get(1).expected() - 2);
+    }
+
+    @Test
+    void aPublisherOnManyQueuesHasTheOpenLimitForEachOfItsSessions() throws Exception {
+        // 1 s to open a session; each publisher opens 10 (one a queue), each taking 0.2 s: 2 s in all
+        PhaseContext.Limits oneSecond = new PhaseContext.Limits(Duration.ofSeconds(1), Duration.ofSeconds(10),
+                Duration.ofSeconds(60), 20);
+        LoopbackDriver slowToOpen = new LoopbackDriver(new LoopbackBroker(), false) {
+            @Override
+            public Publisher publisher(String queue) {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return super.publisher(queue);
+            }
+        };
+        Workload w = drain().withClients(1).withMessages(100, 0);
+        assertThat(w.sessionsPerPublisher()).isEqualTo(10);
+
+        ScenarioRunner.Pass pass = new ScenarioRunner(ProgressListener.NONE, oneSecond)
+                .run(w, CellContext.of(slowToOpen, "test")).measured();
+
+        assertThat(pass.phases()).allSatisfy(p -> assertThat(p.errors()).isEmpty());
+        assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
     }
 
     @Test
