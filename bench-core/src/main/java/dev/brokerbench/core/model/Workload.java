@@ -45,7 +45,8 @@ import java.util.List;
  */
 @com.fasterxml.jackson.databind.annotation.JsonSerialize(converter = StoredWorkload.Store.class)
 @com.fasterxml.jackson.databind.annotation.JsonDeserialize(converter = StoredWorkload.Read.class)
-public record Workload(String name, String title, String queue, Destinations destinations, int clients, long messages, long warmupMessages,
+public record Workload(String name, String title, String queue, Destinations destinations, int clients, long messages,
+                       long warmupMessages,
                        int payloadBytes, SizeMix sizes, boolean persistent, int publishWindow, int prefetch,
                        AckMode ackMode, int ackBatch, Processing processing, double ratePerSecond,
                        int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point, Rollback rollback,
@@ -270,7 +271,7 @@ public record Workload(String name, String title, String queue, Destinations des
 
     /** The most sessions a publisher opens (one a queue it serves, publisher 0 serving the most), one after another. */
     public int sessionsPerPublisher() {
-        return queuesOfPublisher(0).size();
+        return destinations == null ? 1 : destinations.queuesOf(0, clients).length;
     }
 
     /** The name of the queue consumer {@code consumer} drains. */
