@@ -12,10 +12,12 @@ import java.util.List;
  * @param tag         the stream tag of the publish phase the receipts are of
  * @param streams     every stream of that phase, in client order
  * @param redelivered deliveries flagged as redelivered
- * @param foreign     deliveries of messages the phase did not send
+ * @param foreign     deliveries of messages the phase did not send, nor an earlier phase of the run
+ * @param earlier     deliveries of an earlier phase's messages (see {@link Streams})
  * @param rolledBack  receipts that consumers' rollbacks gave back
  */
-public record ReceiptRecord(long tag, @Required List<Stream> streams, long redelivered, long foreign, long rolledBack) {
+public record ReceiptRecord(long tag, @Required List<Stream> streams, long redelivered, long foreign, long earlier,
+                            long rolledBack) {
     public ReceiptRecord {
         streams = List.copyOf(streams);
     }
@@ -38,6 +40,6 @@ public record ReceiptRecord(long tag, @Required List<Stream> streams, long redel
             streams.add(new Stream(ledger.receivedSet(i).toByteArray(), ledger.duplicates(i)));
         }
         return new ReceiptRecord(ledger.streams().tag(), streams, ledger.redelivered(),
-                ledger.foreign() + ledger.outOfRange(), ledger.rolledBack());
+                ledger.foreign() + ledger.outOfRange(), ledger.earlier(), ledger.rolledBack());
     }
 }

@@ -53,6 +53,7 @@ public final class ReceiveLedger {
     private final AtomicLongArray duplicates;
     private final LongAdder unique = new LongAdder();
     private final LongAdder foreign = new LongAdder();
+    private final LongAdder earlier = new LongAdder();
     private final LongAdder outOfRange = new LongAdder();
     private final LongAdder redelivered = new LongAdder();
     private final LongAdder rolledBack = new LongAdder();
@@ -114,7 +115,7 @@ public final class ReceiveLedger {
         }
         int index = streams.indexOf(stream);
         if (index < 0) {
-            foreign.increment();
+            (Streams.issuedHere(stream) ? earlier : foreign).increment();
             return Receipt.FOREIGN;
         }
         if (sequence < 0 || sequence >= streams.count(index)) {
@@ -272,6 +273,11 @@ public final class ReceiveLedger {
     /** Messages from elsewhere, and this phase's messages outside the ledger's share. */
     long foreign() {
         return foreign.sum() + unexpected.sum();
+    }
+
+    /** Messages of an earlier phase of this run (not this phase's, and not a stranger's). */
+    long earlier() {
+        return earlier.sum();
     }
 
     long outOfRange() {

@@ -111,10 +111,11 @@ public final class Reconciler {
         long reordered = consumers.stream().mapToLong(ConsumerAccount::reordered).sum();
         long redelivered = parts.stream().mapToLong(ReceiptRecord::redelivered).sum();
         long foreign = parts.stream().mapToLong(ReceiptRecord::foreign).sum();
+        long earlier = parts.stream().mapToLong(ReceiptRecord::earlier).sum();
         Accounting.Rollbacks rollbacks = new Accounting.Rollbacks(sent.rolledBack(),
                 parts.stream().mapToLong(ReceiptRecord::rolledBack).sum());
         return new Accounting(totalSent, totalConfirmed, totalFailed, totalReceived, totalDuplicates, reordered,
-                redelivered, totalLost, lostConfirmed, lostRefused, unconfirmedPresent, foreign, producers, consumers,
-                List.of(), rollbacks);
+                redelivered, totalLost, lostConfirmed, lostRefused, unconfirmedPresent, foreign, earlier, producers,
+                consumers, List.of(), rollbacks);
     }
 }

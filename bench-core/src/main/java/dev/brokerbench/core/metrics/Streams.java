@@ -1,14 +1,20 @@
 package dev.brokerbench.core.metrics;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The producing streams of one publish phase: stream id = random phase tag in the high bits, client index in the
- * low 16 bits, so messages left over from any other phase or run are recognised as foreign.
+ * low 16 bits, so messages left over from any other phase or run are recognised as not the phase's own. The tags
+ * this process issued are remembered, so that a message of an earlier phase of this run (a warm-up's, delivered
+ * again after a broker restart rewound what its consumers had acknowledged) is told apart from a stranger's.
  */
 public final class Streams {
     /** Bits of a stream id that hold the client index (below them, the phase tag). */
     public static final int INDEX_BITS = 16;
+    /** Every tag a phase of this process used (a few per cell: their number is the run's phases). */
+    private static final Set<Long> ISSUED = ConcurrentHashMap.newKeySet();
     private final long tag;
     private final long[] counts;
 
@@ -29,6 +35,7 @@ public final class Streams {
             throw new IllegalArgumentException("clients must be 1.." + (1 << INDEX_BITS) + ", got " + clients);
         }
         this.tag = tag;
+        ISSUED.add(tag);
         this.counts = new long[clients];
         for (int i = 0; i < clients; i++) {
             counts[i] = messages / clients + (i < messages % clients ? 1 : 0);
@@ -59,6 +66,11 @@ public final class Streams {
             t += c;
         }
         return t;
+    }
+
+    /** Whether {@code stream} is a stream of a phase this process ran (or runs), this one or another. */
+    public static boolean issuedHere(long stream) {
+        return stream >= 0 && ISSUED.contains(stream >>> INDEX_BITS);
     }
 
     /** The index of stream id {@code stream}, or -1 if it does not belong to this phase. */

@@ -22,7 +22,13 @@ import java.util.stream.Collectors;
  *                           threw): an error the client knew of, not a silent loss (0 in results written before
  *                           2026-11-26, which did not tell them apart)
  * @param unconfirmedPresent received although never confirmed (in flight at a fault, or a failed confirm)
- * @param foreign            messages on the queue that this phase did not send
+ * @param foreign            messages on the queue that this phase did not send, nor an earlier phase of the run
+ * @param earlier            deliveries of messages an earlier phase of the run sent to the queue (its warm-up's):
+ *                           what the broker delivered again after a restart rewound what that phase's consumers had
+ *                           acknowledged, or what that phase left on the queue. Not this phase's, so neither
+ *                           received, lost nor duplicate, and not a stranger's; counted apart so the account stays
+ *                           exact for the phase and the broker's behaviour is still shown (0 in results written before
+ *                           2026-11-27, which counted them as foreign)
  * @param perProducer        the same per producing client
  * @param perConsumer        deliveries and reorderings per consuming client
  * @param perSubscriber      on a topic, each subscription's own account; empty for a queue
@@ -35,8 +41,8 @@ import java.util.stream.Collectors;
  */
 public record Accounting(long sent, long confirmed, long failed, long received, long duplicates, long reordered,
                          long redelivered, long lost, long lostConfirmed, long lostRefused, long unconfirmedPresent,
-                         long foreign, List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer,
-                         List<SubscriberAccount> perSubscriber, Rollbacks rollbacks) {
+                         long foreign, long earlier, List<ProducerAccount> perProducer,
+                         List<ConsumerAccount> perConsumer, List<SubscriberAccount> perSubscriber, Rollbacks rollbacks) {
 
     public Accounting {
         rollbacks = rollbacks == null ? Rollbacks.NONE : rollbacks;
@@ -50,7 +56,7 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                       long redelivered, long lost, long lostConfirmed, long lostRefused, long unconfirmedPresent,
                       long foreign, List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer) {
         this(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost, lostConfirmed, lostRefused,
-                unconfirmedPresent, foreign, perProducer, perConsumer, List.of(), Rollbacks.NONE);
+                unconfirmedPresent, foreign, 0, perProducer, perConsumer, List.of(), Rollbacks.NONE);
     }
 
     /**
@@ -102,7 +108,7 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
             throw new IllegalArgumentException("a topic's account needs at least one subscriber's");
         }
         long sent = 0, confirmed = 0, failed = 0, received = 0, duplicates = 0, reordered = 0, redelivered = 0;
-        long lost = 0, lostConfirmed = 0, lostRefused = 0, unconfirmedPresent = 0, foreign = 0;
+        long lost = 0, lostConfirmed = 0, lostRefused = 0, unconfirmedPresent = 0, foreign = 0, earlier = 0;
         List<ConsumerAccount> consumers = new java.util.ArrayList<>();
         List<SubscriberAccount> accounts = new java.util.ArrayList<>();
         Rollbacks rolledBack = Rollbacks.NONE;
@@ -121,14 +127,15 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
             lostRefused += a.lostRefused;
             unconfirmedPresent += a.unconfirmedPresent;
             foreign += a.foreign;
+            earlier += a.earlier;
             long deliveries = a.perConsumer.stream().mapToLong(ConsumerAccount::deliveries).sum();
             consumers.add(new ConsumerAccount(i, deliveries, a.reordered));
             accounts.add(new SubscriberAccount(i, a.received, a.duplicates, a.lost, a.lostConfirmed, a.redelivered,
                     a.foreign));
         }
         return new Accounting(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost,
-                lostConfirmed, lostRefused, unconfirmedPresent, foreign, summed(subscribers), consumers, accounts,
-                rolledBack);
+                lostConfirmed, lostRefused, unconfirmedPresent, foreign, earlier, summed(subscribers), consumers,
+                accounts, rolledBack);
     }
 
     /** Each producing client's account summed over the subscriptions; lost ranges from the first that lost any. */
@@ -185,7 +192,10 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
         return lost - lostRefused;
     }
 
-    /** True when every sent message arrived exactly once and nothing else arrived. */
+    /**
+     * True when every sent message arrived exactly once and nothing else arrived but, possibly, an earlier phase's
+     * messages ({@link #earlier}: shown, not this phase's to account for).
+     */
     public boolean exact() {
         return lost == 0 && duplicates == 0 && failed == 0 && foreign == 0 && received == sent;
     }
@@ -213,7 +223,7 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                 + " duplicates=" + duplicates + " reordered=" + reordered + " lost=" + lost
                 + " (confirmed " + lostConfirmed + (lostRefused == 0 ? "" : ", refused " + lostRefused)
                 + ") unconfirmedPresent=" + unconfirmedPresent
-                + " foreign=" + foreign + (rollbacks.any() ? " rolledBack=" + rollbacks.sends() + " sends, "
+                + " foreign=" + foreign + (earlier == 0 ? "" : " earlier=" + earlier) + (rollbacks.any() ? " rolledBack=" + rollbacks.sends() + " sends, "
                 + rollbacks.receipts() + " receipts (redelivered " + redelivered + ")" : "") + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]")
                 + perSubscriber.stream().filter(a -> !a.exact()).map(a -> " subscriber " + a.subscriber() + ": received="
                         + a.received() + " lost=" + a.lost() + " duplicates=" + a.duplicates() + " foreign="

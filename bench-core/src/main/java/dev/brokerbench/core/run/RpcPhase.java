@@ -135,9 +135,13 @@ final class RpcPhase {
                 0);
     }
 
-    /** One-way: sequence numbers sent against those that arrived at the servers. */
+    /**
+     * One-way: sequence numbers sent against those that arrived at the servers; foreign counts every arrival not of
+     * the phase, a warm-up's straggler ({@link Accounting#earlier}) as well as a stranger's.
+     */
     private static RpcAccounting oneWay(Accounting a) {
-        return new RpcAccounting(a.sent(), a.received(), 0, 0, 0, 0, 0, 0, a.lost(), a.duplicates(), a.foreign());
+        return new RpcAccounting(a.sent(), a.received(), 0, 0, 0, 0, 0, 0, a.lost(), a.duplicates(),
+                a.foreign() + a.earlier());
     }
 
     /**

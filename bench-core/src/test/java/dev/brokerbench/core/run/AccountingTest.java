@@ -110,6 +110,31 @@ class AccountingTest {
         assertThat(a.received()).isEqualTo(4000);
     }
 
+    /**
+     * A message an earlier phase of this run sent (a warm-up's, delivered again after a broker's restart rewound what
+     * its consumers had acknowledged) is counted apart from a stranger's: neither is the phase's own.
+     */
+    @ParameterizedTest
+    @EnumSource(PublishMode.class)
+    void countsAnEarlierPhasesMessageApartFromAStrangers(PublishMode mode) throws Exception {
+        LoopbackBroker broker = new LoopbackBroker();
+        dev.brokerbench.core.metrics.Streams warmup = new dev.brokerbench.core.metrics.Streams(4, 40);
+        broker.queue("q").add(new LoopbackBroker.Envelope(
+                new dev.brokerbench.core.spi.Stamp(warmup.id(2), 7, 0), new byte[16], false));
+        broker.queue("q").add(new LoopbackBroker.Envelope(
+                new dev.brokerbench.core.spi.Stamp(warmup.id(2), 8, 0), new byte[16], false));
+        broker.queue("q").add(new LoopbackBroker.Envelope(
+                new dev.brokerbench.core.spi.Stamp(12345L << 16, 0, 0), new byte[0], false));
+
+        Accounting a = run(new LoopbackDriver(broker, false), mode);
+
+        assertThat(a.earlier()).as(a.summary()).isEqualTo(2);
+        assertThat(a.foreign()).as(a.summary()).isEqualTo(1);
+        assertThat(a.received()).isEqualTo(4000);
+        assertThat(a.duplicates()).isZero();
+        assertThat(a.summary()).contains("foreign=1 earlier=2");
+    }
+
     @ParameterizedTest
     @EnumSource(PublishMode.class)
     void reportsRatesOverThousandMessageWindows(PublishMode mode) throws Exception {
