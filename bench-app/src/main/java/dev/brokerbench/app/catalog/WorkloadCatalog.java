@@ -75,7 +75,7 @@ public final class WorkloadCatalog {
                 throw new InvalidConfigException("--workloads: " + f + " is not a file (a workload is a *.yaml file)");
             }
             try (InputStream in = Files.newInputStream(f)) {
-                result.add(loader.load(f.getFileName().toString(), group(f), in));
+                result.add(loader.load(f.getFileName().toString(), group(f), f.getParent(), in));
             } catch (IOException e) {
                 throw new InvalidConfigException("--workloads: cannot read " + f + ": " + e.getMessage());
             }

@@ -35,7 +35,8 @@ final class SelectionOptions {
 
     @Option(names = "--sizes", paramLabel = "MIX",
             description = "Bodies of several sizes in every selected case: sizes in bytes with weights"
-                    + " (2048:3,65536:1) or a range (2048..65536); each message's size is drawn from its stream and"
+                    + " (2048:3,65536:1), a range (2048..65536) or @FILE, a file of lengths (one per line, each a"
+                    + " message observed, or SIZE COUNT per line); each message's size is drawn from its stream and"
                     + " sequence, the same in every run. A case that sweeps payloadBytes refuses it.")
     String sizes;
 

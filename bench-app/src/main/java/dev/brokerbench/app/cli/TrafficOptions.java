@@ -23,7 +23,7 @@ final class TrafficOptions {
                                 List<Workload> selected) {
         List<Workload> result = selected;
         if (sizes != null) {
-            SizeMix mix = parse(cli, "--sizes", () -> SizeMix.parse(sizes));
+            SizeMix mix = parse(cli, "--sizes", () -> SizeMix.read(sizes, java.nio.file.Path.of("")));
             result = each(cli, "--sizes", result, w -> w.withSizes(mix).validated());
         }
         if (processing != null) {

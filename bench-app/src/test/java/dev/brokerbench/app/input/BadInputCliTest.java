@@ -151,9 +151,15 @@ class BadInputCliTest {
         refused(CliRun.of("run", "--workloads", dir.toString(), "--case", "c1", "--out", out.toString()),
                 "--workloads: ", "x.yaml", "is not a file");
         Files.delete(dir.resolve("x.yaml"));
-        Files.writeString(file, "name: z1\ntitle: z\nmessages: 10\nphases:\n"
+        Files.writeString(file, "name: z1\ntitle: z\nmessages: 10\nsizes: '@lengths.txt'\nphases:\n"
                 + "  - {name: publish, action: publish, mode: sync, reported: true}\n"
                 + "  - {name: drain, action: consume}\n");
+        refused(CliRun.of("run", "--workloads", dir.toString(), "--case", "z1", "--out", out.toString()),
+                "z1.yaml: field 'sizes': ", dir.toRealPath().resolve("lengths.txt") + " cannot be read");
+        Files.writeString(dir.resolve("lengths.txt"), "100\n2k\n");
+        refused(CliRun.of("run", "--workloads", dir.toString(), "--case", "z1", "--out", out.toString()),
+                "z1.yaml: ", "lengths.txt: line 2: must be a length in bytes");
+        Files.writeString(dir.resolve("lengths.txt"), "100\n2000\n");
         Path link = Files.createSymbolicLink(tmp.resolve("linked"), dir);
         // the case is found through the link: what stops the run is the next option, an unknown broker
         refused(CliRun.of("run", "--workloads", link.toString(), "--case", "z1", "--broker", "nosuch", "--out",

@@ -17,6 +17,8 @@ import java.util.Locale;
 public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
     /** The workload key it is written under. */
     String FIELD = "sizes";
+    /** The most sizes a weighted list (or a file of lengths) may have. */
+    int MAX_SIZES = 1024;
 
     /** The body size of message {@code sequence} of {@code stream}, in bytes. */
     int sizeOf(long stream, long sequence);
@@ -44,6 +46,8 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
         check(text != null && !text.isBlank(), FIELD, "must be sizes with weights (\"2048:3,65536:1\") or a range"
                 + " (\"2048..65536\")", text);
         String t = text.strip();
+        check(!t.startsWith("@"), FIELD, "a file of lengths (@FILE) is read from the command line (--sizes @FILE)"
+                + " or by a workload file under --workloads (its path relative to the file)", t);
         try {
             if (t.contains("..")) {
                 String[] ends = t.split("\\.\\.", -1);
@@ -61,6 +65,68 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
         } catch (NumberFormatException e) {
             throw new InvalidConfigException("field '" + FIELD + "' must be whole numbers of bytes, e.g."
                     + " \"2048:3,65536:1\" or \"2048..65536\", got " + t);
+        }
+    }
+
+    /**
+     * The mix of the lengths {@code lines} hold (read from {@code source}, which errors name with the line): one
+     * length in bytes per line, each line a message observed (a length on n lines weighs n), or {@code SIZE WEIGHT}
+     * (a histogram); blank lines and {@code #} comments are skipped. Stored as the weighted list it makes, so a result
+     * says which sizes it drew without the file.
+     */
+    static SizeMix fromLengths(String source, List<String> lines) {
+        java.util.Map<Integer, Long> weights = new java.util.TreeMap<>();
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n).replaceFirst("#.*", "").strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] p = line.split("[\\s,]+");
+            try {
+                if (p.length > 2) {
+                    throw new NumberFormatException();
+                }
+                int size = Integer.parseInt(p[0]);
+                long weight = p.length == 2 ? Long.parseLong(p[1]) : 1;
+                if (size < 0 || size > Workload.MAX_PAYLOAD_BYTES || weight < 1) {
+                    throw new NumberFormatException();
+                }
+                weights.merge(size, weight, Long::sum);
+            } catch (NumberFormatException e) {
+                throw new InvalidConfigException(source + ": line " + (n + 1) + ": must be a length in bytes (0.."
+                        + Workload.MAX_PAYLOAD_BYTES + "), optionally followed by a weight >= 1, got '" + line + "'");
+            }
+        }
+        if (weights.size() < 2) {
+            throw new InvalidConfigException(source + ": must hold at least two different lengths, got "
+                    + weights.size() + (weights.size() == 1 ? " (one size is payloadBytes)" : ""));
+        }
+        if (weights.size() > MAX_SIZES) {
+            throw new InvalidConfigException(source + ": holds " + weights.size() + " different lengths, at most "
+                    + MAX_SIZES + ": put them in classes (a length per class with its count)");
+        }
+        long total = weights.values().stream().mapToLong(Long::longValue).sum();
+        // weights of a share are ints: a histogram with larger counts is scaled down, keeping each length at >= 1
+        double scale = total > 1_000_000_000L ? 1_000_000_000.0 / total : 1;
+        List<Share> shares = new ArrayList<>();
+        weights.forEach((size, weight) -> shares.add(new Share(size, (int) Math.max(1, Math.round(weight * scale)))));
+        return new Weighted(shares);
+    }
+
+    /**
+     * The mix {@code text} describes, where {@code @FILE} is a file of lengths ({@link #fromLengths}) at {@code FILE}
+     * resolved against {@code base} (the working directory for the command line, the workload file's folder).
+     */
+    static SizeMix read(String text, java.nio.file.Path base) {
+        if (text == null || !text.strip().startsWith("@")) {
+            return parse(text);
+        }
+        java.nio.file.Path file = base.resolve(text.strip().substring(1));
+        try {
+            return fromLengths(file.toString(), java.nio.file.Files.readAllLines(file));
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new InvalidConfigException("field '" + FIELD + "': " + file + " cannot be read as lines of text ("
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
         }
     }
 
@@ -83,43 +149,52 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
         public Share {
             check(bytes >= 0 && bytes <= Workload.MAX_PAYLOAD_BYTES, FIELD, "sizes must be 0.."
                     + Workload.MAX_PAYLOAD_BYTES + " bytes", bytes);
-            check(weight >= 1 && weight <= 1_000_000, FIELD, "weights must be 1..1000000", weight);
+            check(weight >= 1 && weight <= 1_000_000_000, FIELD, "weights must be 1..1000000000", weight);
         }
     }
 
-    /** Sizes drawn in proportion to their weights. */
-    record Weighted(List<Share> shares) implements SizeMix {
-        public Weighted {
+    /**
+     * Sizes drawn in proportion to their weights: a binary search of the cumulative weights per draw, so a mix read
+     * from a file of lengths ({@link #fromLengths}) costs little more per message than a mix of two.
+     */
+    final class Weighted implements SizeMix {
+        private final List<Share> shares;
+        private final int[] bytes;
+        /** The running total of the weights, share by share: share i is drawn for picks below upTo[i]. */
+        private final long[] upTo;
+
+        public Weighted(List<Share> shares) {
             check(shares != null && shares.size() >= 2, FIELD, "must list at least two sizes (one size is"
                     + " payloadBytes)", shares == null ? null : shares.size());
+            check(shares.size() <= MAX_SIZES, FIELD, "must list at most " + MAX_SIZES + " sizes (put the lengths"
+                    + " in classes)", shares.size());
             check(shares.stream().map(Share::bytes).distinct().count() == shares.size(), FIELD,
-                    "must list each size once", shares);
-            shares = List.copyOf(shares);
+                    "must list each size once", shares.size() > 8 ? shares.size() + " sizes" : shares);
+            this.shares = List.copyOf(shares);
+            this.bytes = new int[shares.size()];
+            this.upTo = new long[shares.size()];
+            long total = 0;
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = shares.get(i).bytes();
+                total += shares.get(i).weight();
+                upTo[i] = total;
+            }
+        }
+
+        public List<Share> shares() {
+            return shares;
         }
 
         @Override
-        public int sizeOf(long stream, long sequence) { // on every send and receipt: loops, no stream
-            long pick = Long.remainderUnsigned(draw(stream, sequence), totalWeight());
-            for (Share s : shares) {
-                pick -= s.weight();
-                if (pick < 0) {
-                    return s.bytes();
-                }
-            }
-            throw new IllegalStateException("unreachable: the draw is below the total weight");
-        }
-
-        private long totalWeight() {
-            long total = 0;
-            for (Share s : shares) {
-                total += s.weight();
-            }
-            return total;
+        public int sizeOf(long stream, long sequence) { // on every send and receipt
+            long pick = Long.remainderUnsigned(draw(stream, sequence), upTo[upTo.length - 1]);
+            int i = java.util.Arrays.binarySearch(upTo, pick + 1);
+            return bytes[i >= 0 ? i : -i - 1];
         }
 
         @Override
         public double meanBytes() {
-            return shares.stream().mapToDouble(s -> (double) s.bytes() * s.weight()).sum() / totalWeight();
+            return shares.stream().mapToDouble(s -> (double) s.bytes() * s.weight()).sum() / upTo[upTo.length - 1];
         }
 
         @Override
@@ -130,6 +205,21 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
         @Override
         public String text() {
             return String.join(",", shares.stream().map(s -> s.bytes() + ":" + s.weight()).toList());
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Weighted w && w.shares.equals(shares);
+        }
+
+        @Override
+        public int hashCode() {
+            return shares.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return text();
         }
     }
 

@@ -133,7 +133,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
     }
 
     /** The workload this file describes, in {@code group} (the folder it sits in). */
-    public Workload toWorkload(String group) {
+    public Workload toWorkload(String group, java.nio.file.Path base) {
         InvalidConfigException.check(phases != null, "phases", "must be set", null);
         Names.check("name", name);
         List<Phase> parsed = new java.util.ArrayList<>();
@@ -146,7 +146,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         Rpc rpc = calls || servers != null || rpcWindow != null
                 ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1)) : null;
         RateSchedule rates = schedule == null ? null : schedule(schedule);
-        SizeMix mix = sizes == null ? null : SizeMix.parse(sizes);
+        SizeMix mix = sizes == null ? null : base == null ? SizeMix.parse(sizes) : SizeMix.read(sizes, base);
         int bodyBytes = mix != null ? mix.nominalBytes() : or(payloadBytes, 0);
         Shape shape = Shape.of(parsed, f, rpc, search == null ? null : search.toSearch(),
                 topic == null ? null : topic.toTopic(),

@@ -19,7 +19,15 @@ public final class WorkloadLoader {
 
     /** The workload of {@code source}'s YAML, in the {@code --case} group {@code group} (its folder's name). */
     public Workload load(String source, String group, InputStream in) {
-        return read(source, in, WorkloadFile.class, file -> file.toWorkload(group));
+        return load(source, group, null, in);
+    }
+
+    /**
+     * The same, reading a file it names ({@code sizes: "@FILE"}) relative to {@code base}, its folder (null: it
+     * may name none).
+     */
+    public Workload load(String source, String group, java.nio.file.Path base, InputStream in) {
+        return read(source, in, WorkloadFile.class, file -> file.toWorkload(group, base));
     }
 
     /**
