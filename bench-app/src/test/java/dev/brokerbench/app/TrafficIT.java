@@ -8,6 +8,7 @@ import dev.brokerbench.core.result.BacklogDrain;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.ScheduleStep;
+import dev.brokerbench.core.result.SizeClasses;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,11 @@ class TrafficIT {
                 default -> throw new AssertionError("unexpected case " + cell);
             }
         }
+        for (String run : List.of("run0", "run1")) {
+            assertThat(java.nio.file.Files.readString(tmp.resolve(run).resolve("summary.md")))
+                    .as(run + ": the report's latency by size").contains("## Latency by message size")
+                    .contains("| 2,048 B |").contains("| 65,536 B |");
+        }
     }
 
     /** The consumers started at the depth (not before), caught up, and the backlog's latency exceeds the rest's. */
@@ -69,6 +75,11 @@ class TrafficIT {
         assertThat(published.bytes() / (double) published.completed()).as(cell).isBetween(0.9 * mean, 1.1 * mean);
         assertThat(drained.bytes()).as(cell + ": every body arrived at its size").isEqualTo(published.bytes());
         assertThat(published.megabytesPerSecond()).as(cell).isGreaterThan(0);
+        SizeClasses bySize = published.bySize();
+        assertThat(bySize.classes()).as(cell).extracting(SizeClasses.SizeClass::label)
+                .containsExactly("2,048 B", "8,192 B", "65,536 B");
+        assertThat(bySize.count()).as(cell + ": every confirmation in one class").isEqualTo(published.latency().count())
+                .isEqualTo(published.completed());
     }
 
     /** Every message belongs to one step, each step's latency counts its messages, and sends were paced. */

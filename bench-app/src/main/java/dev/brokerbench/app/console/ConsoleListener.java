@@ -133,6 +133,12 @@ public final class ConsoleListener implements RunListener {
             out.println(String.format(Locale.ROOT, "      end-to-end p50 %,.0f µs, p99 %,.0f µs, max %,.0f µs",
                     p.endToEnd().p50Micros(), p.endToEnd().p99Micros(), p.endToEnd().maxMicros()));
         }
+        if (p.bySize() != null) {
+            out.println("      " + p.bySize().metric().fileName() + " by size: " + p.bySize().classes().stream()
+                    .map(c -> String.format(Locale.ROOT, "%s p50 %,.0f µs p99 %,.0f µs (%,d)", c.label(),
+                            c.latency().p50Micros(), c.latency().p99Micros(), c.latency().count()))
+                    .collect(java.util.stream.Collectors.joining("; ")));
+        }
         if (p.destinations() != null) {
             var d = p.destinations();
             out.println(String.format(Locale.ROOT, "      %s: per queue received %,.0f / %,.0f / %,.0f (min / median /"

@@ -70,6 +70,11 @@ public final class ReportSections {
             sections.add(new Section("calls", "Request/reply and one-way",
                     "sent by clients, received by servers, replies checked", CALLS_NOTE, parts));
         }
+        if (SizeClassTables.any(results)) {
+            sections.add(new Section("sizes", "Latency by message size", "each phase's latency by the size of the"
+                    + " message it timed", SizeClassTables.NOTE, List.of(new Section.Table(null,
+                    SizeClassTables.of(results)))));
+        }
         TextTable durability = SummaryTables.durability(results);
         if (!durability.isEmpty()) {
             sections.add(new Section("durability", "Durability",

@@ -22,7 +22,7 @@ class OmbResultsTest {
         }
         return new PhaseResult("p", Action.PUBLISH, PublishMode.ASYNC, false, 25_500, 25_500, null, 25.5,
                 new RateSummary(1000, 1000, 1000, 1000, 25, 1000, 100), new TimeSeries(1000, seconds), null, null,
-                null, null, List.of(), List.of(), null, null, java.util.Map.of());
+                null, null, List.of(), List.of(), null, null, null, java.util.Map.of());
     }
 
     @Test

@@ -1,6 +1,9 @@
 package dev.brokerbench.core.metrics;
 
+import dev.brokerbench.core.model.SizeMix;
 import dev.brokerbench.core.result.LatencyLog;
+import dev.brokerbench.core.result.LatencyMetric;
+import dev.brokerbench.core.result.SizeClasses;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,9 +24,20 @@ public final class LatencyRecorder {
     private final Histogram[] recycled;
     private final List<LatencyLog.Interval> intervals = new ArrayList<>();
     private long intervalStartMillis = System.currentTimeMillis();
+    private final SizeClassRecorder bySize;
 
     /** @param clients one recorder each */
     public LatencyRecorder(int clients) {
+        this(clients, null);
+    }
+
+    /**
+     * @param clients one recorder each
+     * @param sizes   bodies of several sizes: each latency recorded with its message's size is also kept by size
+     *                class ({@link #bySize}); null for none
+     */
+    public LatencyRecorder(int clients, SizeMix sizes) {
+        this.bySize = sizes == null ? null : new SizeClassRecorder(sizes);
         if (clients < 1) {
             throw new IllegalArgumentException("clients must be >= 1, got " + clients);
         }
@@ -36,6 +50,22 @@ public final class LatencyRecorder {
 
     public void record(int client, long nanos) {
         recorders[client].recordValue(Math.min(Math.max(nanos, 0), MAX_NANOS));
+    }
+
+    /** Records the latency of a message of {@code bytes}, also in its size class where sizes are kept. */
+    public void record(int client, long nanos, int bytes) {
+        record(client, nanos);
+        if (bySize != null) {
+            bySize.record(bytes, nanos);
+        }
+    }
+
+    /**
+     * What was recorded by size class, as {@code metric}, or null without sizes or with nothing recorded (call once,
+     * after the phase).
+     */
+    public SizeClasses bySize(LatencyMetric metric) {
+        return bySize == null ? null : bySize.result(metric);
     }
 
     /** Closes the current interval (from the last sample, or the recorder's creation, to now). */

@@ -34,6 +34,8 @@ import java.util.Map;
  *                      otherwise
  * @param destinations  a case on many queues: each queue's accounting and the spread between them (on the
  *                      consumers' phase); null otherwise
+ * @param bySize        bodies of several sizes: the phase's latency (confirmations, or end-to-end beside the
+ *                      publishers) by size class; null otherwise
  * @param logs          the latencies interval by interval, for the histogram logs the result store writes beside
  *                      the result; not part of the result's JSON (read back: empty)
  */
@@ -45,6 +47,7 @@ public record PhaseResult(@Required String name, @Required Action action, Publis
                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ScheduleStep> steps,
                           @JsonInclude(JsonInclude.Include.NON_NULL) BacklogDrain backlog,
                           @JsonInclude(JsonInclude.Include.NON_NULL) DestinationSpread destinations,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) SizeClasses bySize,
                           @JsonIgnore Map<LatencyMetric, LatencyLog> logs) {
     public PhaseResult {
         steps = steps == null ? List.of() : List.copyOf(steps);
@@ -54,19 +57,25 @@ public record PhaseResult(@Required String name, @Required Action action, Publis
     /** This result with the steps of its rate schedule. */
     public PhaseResult withSteps(List<ScheduleStep> scheduled) {
         return new PhaseResult(name, action, mode, reported, expected, completed, bytes, activeSeconds, rate, series,
-                latency, sendDelay, endToEnd, resources, errors, scheduled, backlog, destinations, logs);
+                latency, sendDelay, endToEnd, resources, errors, scheduled, backlog, destinations, bySize, logs);
     }
 
     /** This result with how its consumers drained a backlog. */
     public PhaseResult withBacklog(BacklogDrain drained) {
         return new PhaseResult(name, action, mode, reported, expected, completed, bytes, activeSeconds, rate, series,
-                latency, sendDelay, endToEnd, resources, errors, steps, drained, destinations, logs);
+                latency, sendDelay, endToEnd, resources, errors, steps, drained, destinations, bySize, logs);
     }
 
     /** This result with each of its queues' accounting. */
     public PhaseResult withDestinations(DestinationSpread spread) {
         return new PhaseResult(name, action, mode, reported, expected, completed, bytes, activeSeconds, rate, series,
-                latency, sendDelay, endToEnd, resources, errors, steps, backlog, spread, logs);
+                latency, sendDelay, endToEnd, resources, errors, steps, backlog, spread, bySize, logs);
+    }
+
+    /** This phase with its latency by size class ({@code null}: none). */
+    public PhaseResult withBySize(SizeClasses classes) {
+        return new PhaseResult(name, action, mode, reported, expected, completed, bytes, activeSeconds, rate, series,
+                latency, sendDelay, endToEnd, resources, errors, steps, backlog, destinations, classes, logs);
     }
 
     /** Body megabytes (10^6 bytes) per second over the active time; null where the bytes were not counted. */

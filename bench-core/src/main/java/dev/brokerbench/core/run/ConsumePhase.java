@@ -250,7 +250,7 @@ final class ConsumePhase {
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 awaited, summary.completed(), clock.bytes(), summary.activeSeconds(), summary.rate(), summary.series(),
                 null, null, endToEndSummary, usage, errors.snapshot(), List.of(), null, null,
-                endToEnd == null ? Map.of() : Map.of(LatencyMetric.END_TO_END, endToEnd.log()));
+                endToEnd == null ? null : endToEnd.bySize(LatencyMetric.END_TO_END), endToEnd == null ? Map.of() : Map.of(LatencyMetric.END_TO_END, endToEnd.log()));
         if (destinations != null && !ctx.part().sharded()) {
             result = result.withDestinations(destinations.result(ledgers.get(0), clock.startNanos()));
         }

@@ -79,7 +79,7 @@ final class ConsumerDrain {
                             + " with " + sentBytes);
                 }
                 if (endToEnd != null) {
-                    endToEnd.record(client, now - sendNanos);
+                    endToEnd.record(client, now - sendNanos, sentBytes);
                 }
                 if (steps != null) {
                     steps.endToEnd(client, sendNanos, now - sendNanos);

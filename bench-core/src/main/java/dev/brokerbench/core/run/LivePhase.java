@@ -55,7 +55,8 @@ final class LivePhase {
         ProgressClock consumerClock = new ProgressClock(receivers, ctx.messages() * received.size());
         ScheduleSteps steps = ScheduleSteps.of(ctx.workload());
         DrainWatch drain = DrainWatch.of(ctx.workload(), sent);
-        ConsumePhase.Beside beside = new ConsumePhase.Beside(consumerClock, new LatencyRecorder(receivers),
+        ConsumePhase.Beside beside = new ConsumePhase.Beside(consumerClock,
+                new LatencyRecorder(receivers, ctx.workload().sizes()),
                 new CountDownLatch(receivers), steps, drain);
         AtomicReference<ConsumePhase.Outcome> consumed = new AtomicReference<>();
         AtomicReference<Throwable> consumerFailure = new AtomicReference<>();

@@ -89,7 +89,7 @@ final class PublishClient {
                 reconnect.confirmed(now);
             }
             ledger.confirmed(client, seq);
-            latency.record(client, now - intended);
+            latency.record(client, now - intended, body.length);
             lane.tick(now, body.length);
         }
     }
@@ -192,8 +192,9 @@ final class PublishClient {
             long now = System.nanoTime();
             for (int i = 0; i < size; i++) {
                 ledger.confirmed(client, first + i);
-                latency.record(client, now - intended[i]);
-                lane.tick(now, bodies.sizeOf(first + i));
+                int bytes = bodies.sizeOf(first + i);
+                latency.record(client, now - intended[i], bytes);
+                lane.tick(now, bytes);
             }
             first += size;
         }
@@ -287,8 +288,9 @@ final class PublishClient {
         public void confirmed() {
             long now = System.nanoTime();
             ledger.confirmed(client, sequence);
-            latency.record(client, now - intended);
-            lane.tick(now, bodies.sizeOf(sequence));
+            int bytes = bodies.sizeOf(sequence);
+            latency.record(client, now - intended, bytes);
+            lane.tick(now, bytes);
             permits.release();
         }
 

@@ -71,7 +71,7 @@ final class PublishPhase {
         int[] owned = ctx.part().owned(streams.size());
         long ownedTotal = java.util.Arrays.stream(owned).mapToLong(streams::count).sum();
         ProgressClock clock = new ProgressClock(streams.size(), ownedTotal);
-        LatencyRecorder latency = new LatencyRecorder(streams.size());
+        LatencyRecorder latency = new LatencyRecorder(streams.size(), ctx.workload().sizes());
         LatencyRecorder sendDelay = new LatencyRecorder(streams.size());
         ErrorLog errors = new ErrorLog();
         PublishMode mode = ctx.phase().mode();
@@ -158,7 +158,8 @@ final class PublishPhase {
         }
         PhaseResult result = new PhaseResult(name, ctx.phase().action(), ctx.phase().mode(), ctx.phase().reported(),
                 ownedTotal, summary.completed(), clock.bytes(), summary.activeSeconds(), summary.rate(), summary.series(),
-                confirm, delay, null, summary.resources(meter), errors.snapshot(), List.of(), null, null, logs);
+                confirm, delay, null, summary.resources(meter), errors.snapshot(), List.of(), null, null,
+                mode.confirmed() ? latency.bySize(LatencyMetric.CONFIRM) : null, logs);
         LeaderKill leaderKill = leader == null ? null : new LeaderKill(leader, killNanos[0] == 0
                 ? java.util.Optional.empty() : Outage.after(clock.timeline(), killNanos[0], sendingEnded.get()));
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect,

@@ -68,7 +68,7 @@ final class RpcPhase {
         Streams streams = new Streams(ctx.workload().clients(), ctx.messages(), tag);
         // one lane per client; one-way messages are ticked where they arrive, by the servers, on one more lane
         ProgressClock clock = new ProgressClock(streams.size() + 1, streams.total());
-        LatencyRecorder latency = new LatencyRecorder(streams.size());
+        LatencyRecorder latency = new LatencyRecorder(streams.size(), oneWay ? null : ctx.workload().sizes());
         ErrorLog errors = new ErrorLog();
         Tally tally = new Tally();
         long timeoutNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
@@ -118,7 +118,7 @@ final class RpcPhase {
                 streams.total(), summary.completed(), null, summary.activeSeconds(), summary.rate(), summary.series(),
                 oneWay ? null : LatencySummary.of(latency.histogram()), null, null,
                 summary.resources(meter), errors.snapshot(), List.of(), null, null,
-                oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
+                oneWay ? null : latency.bySize(LatencyMetric.CALL), oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
         return new Outcome(result, accounting);
     }
 
@@ -269,9 +269,10 @@ final class RpcPhase {
                 }
                 slotCall[replySlot] = -1;
                 inFlight--;
-                if (RpcPayload.verify(reply.correlationId(), sizeOf(workload, reply.correlationId()), reply.body())) {
+                int bytes = sizeOf(workload, reply.correlationId());
+                if (RpcPayload.verify(reply.correlationId(), bytes, reply.body())) {
                     tally.correct.increment();
-                    latency.record(client, now - slotSent[replySlot]);
+                    latency.record(client, now - slotSent[replySlot], bytes);
                     lane.tick(now);
                 } else {
                     tally.wrongBody.increment();

@@ -40,6 +40,6 @@ class StealRetryTest {
     private static PhaseResult phase(double rate, Double steal) {
         return new PhaseResult("publish", Action.PUBLISH, PublishMode.SYNC, true, 1, 1, null, 1,
                 new RateSummary(rate, rate, rate, rate, 1, 1000, 100), null, null, null, null,
-                new ResourceUsage(0.1, 0.1, 0, 0, null, 2, ClientLimit.NONE, steal), List.of(), List.of(), null, null, java.util.Map.of());
+                new ResourceUsage(0.1, 0.1, 0, 0, null, 2, ClientLimit.NONE, steal), List.of(), List.of(), null, null, null, java.util.Map.of());
     }
 }

@@ -15,8 +15,10 @@ import dev.brokerbench.core.model.RateSchedule;
 import dev.brokerbench.core.model.SizeMix;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.BacklogDrain;
+import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.ScheduleStep;
+import dev.brokerbench.core.result.SizeClasses;
 import dev.brokerbench.core.spi.Stamp;
 import java.util.Arrays;
 import java.util.List;
@@ -65,6 +67,60 @@ class TrafficTest {
         assertThat(drained.errors()).singleElement().asString()
                 .contains("message 17 of stream").contains("arrived with a body of")
                 .containsPattern("it was sent with (100|200)$");
+    }
+
+    /** A fake broker that takes 10 ms over each body of 64 KB or more: a large message's cost the median hides. */
+    private static LoopbackDriver slowOnLargeBodies() {
+        return new LoopbackDriver(new LoopbackBroker(), false) {
+            @Override
+            protected void deliver(BlockingQueue<Envelope> queue, Stamp stamp, byte[] payload) {
+                if (payload.length >= 65_536) {
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                super.deliver(queue, stamp, payload);
+            }
+        };
+    }
+
+    @Test
+    void confirmationsAreTimedBySizeClassSoALargeBodysCostShows() throws Exception {
+        Workload w = publishThenDrain(false).withSizes(SizeMix.parse("100:3,70000:1"));
+
+        PhaseResult published = LoopbackRun.measured(slowOnLargeBodies(), w).phases().get(0);
+
+        SizeClasses bySize = published.bySize();
+        assertThat(bySize.metric()).isEqualTo(LatencyMetric.CONFIRM);
+        assertThat(bySize.classes()).extracting(SizeClasses.SizeClass::label).containsExactly("100 B", "70,000 B");
+        assertThat(bySize.count()).isEqualTo(published.latency().count()).isEqualTo(400);
+        // 400 draws of a quarter: sd 8.7, so 60..140 is over four of them either side
+        assertThat(bySize.classes().get(1).latency().count()).isBetween(60L, 140L);
+        assertThat(bySize.classes().get(1).latency().p50Micros()).as("each large body waits 10 ms")
+                .isGreaterThanOrEqualTo(10_000);
+        assertThat(bySize.classes().get(0).latency().p50Micros()).as("a small body does not wait")
+                .isLessThan(5_000);
+        assertThat(LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), publishThenDrain(false))
+                .phases().get(0).bySize()).as("one size: no classes").isNull();
+    }
+
+    @Test
+    void aRangeIsSplitAtPowersOfTwoAndEndToEndIsTimedBySizeBesideThePublishers() throws Exception {
+        Phase phase = new Phase("live", Action.LIVE, PublishMode.ASYNC, true);
+        Workload w = live(new LiveCase(phase, null, null, null, null), 2000).withSizes(SizeMix.parse("1000..5000"));
+
+        ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), w);
+
+        assertThat(pass.accounting().exact()).as(pass.accounting().summary()).isTrue();
+        assertThat(pass.phases().get(0).bySize().classes()).extracting(SizeClasses.SizeClass::label)
+                .containsExactly("1,000-1,023 B", "1,024-2,047 B", "2,048-4,095 B", "4,096-5,000 B");
+        SizeClasses endToEnd = pass.phases().get(1).bySize();
+        assertThat(endToEnd.metric()).isEqualTo(LatencyMetric.END_TO_END);
+        assertThat(endToEnd.count()).isEqualTo(pass.phases().get(1).endToEnd().count()).isEqualTo(2000);
+        // each class draws its width of the range: 24, 1,024, 2,048 and 905 of 4,001 sizes; sd of the third 22
+        assertThat(endToEnd.classes().get(2).latency().count()).isBetween(925L, 1125L);
     }
 
     @Test

@@ -111,6 +111,6 @@ class WarmupTest {
         return new PhaseResult("p", dev.brokerbench.core.model.Action.PUBLISH,
                 dev.brokerbench.core.model.PublishMode.SYNC, true, 1, 1, null, activeSeconds,
                 new dev.brokerbench.core.result.RateSummary(rate, rate, rate, rate, 1, 1000, 100), curve(1, 1), null, null, null, null,
-                java.util.List.of(), java.util.List.of(), null, null, java.util.Map.of());
+                java.util.List.of(), java.util.List.of(), null, null, null, java.util.Map.of());
     }
 }
