@@ -68,6 +68,8 @@ class CliValidationTest {
             "--case r2 --sweep clients=0   | --sweep: field 'clients' must be 1..1024, got 0",
             "--case c1 --sizes 2048        | --sizes: field 'sizes' must list at least two sizes (one size is payloadBytes), got 1",
             "--case c1 --sizes @no-such-lengths.txt | --sizes: field 'sizes': no-such-lengths.txt cannot be read as lines of text (NoSuchFileException: no-such-lengths.txt)",
+            "--case c1 --random-bytes-ratio 2 | --random-bytes-ratio: field 'randomBytesRatio' must be 0..1 (the random share of each body; 1 = all random), got 2.0",
+            "--case c1 --random-bytes-ratio x | --random-bytes-ratio: field 'randomBytesRatio' must be a number 0..1, got x",
             "--case r1 --sizes 1:1,2:1     | --sizes: case r1: field 'sweep.variable' payloadBytes cannot be swept in a case with a size mix (sizes), got 1:1,2:1",
             "--case c5 --processing 2      | --processing: field 'processing' must give a unit (us, ms or s) to each time, e.g. \"2ms\", got 2",
             "--case r2 --processing 2ms    | --processing: case r2: field 'processing' applies to consumers of a queue or topic (a call's servers answer at once), got 2ms",

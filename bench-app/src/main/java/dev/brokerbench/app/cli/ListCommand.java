@@ -148,8 +148,7 @@ public final class ListCommand implements Callable<Integer> {
                 "clients", "phases"));
         for (Workload w : workloads.all()) {
             t.add(List.of(w.name(), w.group(), w.title(), String.format(Locale.ROOT, "%,d", w.messages()),
-                    w.sizes() == null ? String.valueOf(w.payloadBytes()) : w.sizes().text() + " (mean "
-                            + w.payloadBytes() + ")", String.valueOf(w.clients()),
+                    w.bodyLabel(), String.valueOf(w.clients()),
                     w.phases().stream().map(ListCommand::phase).collect(Collectors.joining(" -> "))
                             + shape(w) + destinations(w) + processing(w) + rollback(w) + sweep(w)));
         }

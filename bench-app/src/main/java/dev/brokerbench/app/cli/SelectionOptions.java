@@ -40,6 +40,11 @@ final class SelectionOptions {
                     + " sequence, the same in every run. A case that sweeps payloadBytes refuses it.")
     String sizes;
 
+    @Option(names = "--random-bytes-ratio", paramLabel = "R",
+            description = "Bodies of which only the first share R (0..1) is random, the rest zero, so each"
+                    + " compresses to about R of its size (default 1: random bytes).")
+    String randomBytesRatio;
+
     @Option(names = "--processing", paramLabel = "TIME",
             description = "Consumers spend TIME on each message before they take the next, waiting as for a"
                     + " database (2ms, 1ms..3ms uniform, exp:2ms exponential): slow consumers. Call cases refuse"
@@ -92,8 +97,8 @@ final class SelectionOptions {
             ids = Selection.parse(cli, "--case", cases, workloads.names(), numbers(workloads), workloads.groups());
             chosen = ids.stream().map(id -> workloads.find(id).orElseThrow()).distinct().toList();
         }
-        List<Workload> selected = TrafficOptions.apply(cli, sizes, processing, queues, SweepOption.apply(cli, sweeps,
-                chosen));
+        List<Workload> selected = TrafficOptions.apply(cli, new TrafficOptions.Given(sizes, randomBytesRatio,
+                processing, queues), SweepOption.apply(cli, sweeps, chosen));
         ScaleOption.check(cli, scale, selected);
         return new Cases(ids, selected);
     }

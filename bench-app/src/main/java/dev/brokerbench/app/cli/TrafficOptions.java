@@ -3,6 +3,7 @@ package dev.brokerbench.app.cli;
 import dev.brokerbench.core.model.Destinations;
 import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.model.Processing;
+import dev.brokerbench.core.model.RandomBytes;
 import dev.brokerbench.core.model.SizeMix;
 import dev.brokerbench.core.model.Workload;
 import java.util.List;
@@ -11,21 +12,30 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code --sizes MIX}, {@code --processing TIME} and {@code --queues N[xK]}: the selected cases with bodies of several
- * sizes, with slow consumers, or spread over many queues. A case that cannot take one refuses it, naming the case
- * and why.
+ * {@code --sizes MIX}, {@code --random-bytes-ratio R}, {@code --processing TIME} and {@code --queues N[xK]}: the
+ * selected cases with bodies of several sizes, bodies only partly random, slow consumers, or spread over many queues.
+ * A case that cannot take one refuses it, naming the case and why.
  */
 final class TrafficOptions {
     private TrafficOptions() {
     }
 
-    static List<Workload> apply(CommandLine cli, String sizes, String processing, String queues,
-                                List<Workload> selected) {
+    /** The options as given (null: not given). */
+    record Given(String sizes, String randomBytesRatio, String processing, String queues) {
+    }
+
+    static List<Workload> apply(CommandLine cli, Given given, List<Workload> selected) {
         List<Workload> result = selected;
-        if (sizes != null) {
-            SizeMix mix = parse(cli, "--sizes", () -> SizeMix.read(sizes, java.nio.file.Path.of("")));
+        if (given.sizes() != null) {
+            SizeMix mix = parse(cli, "--sizes", () -> SizeMix.read(given.sizes(), java.nio.file.Path.of("")));
             result = each(cli, "--sizes", result, w -> w.withSizes(mix).validated());
         }
+        if (given.randomBytesRatio() != null) {
+            RandomBytes share = parse(cli, "--random-bytes-ratio", () -> RandomBytes.parse(given.randomBytesRatio()));
+            result = each(cli, "--random-bytes-ratio", result, w -> w.withRandomBytes(share).validated());
+        }
+        String processing = given.processing();
+        String queues = given.queues();
         if (processing != null) {
             Processing time = parse(cli, "--processing", () -> Processing.parse(processing));
             result = each(cli, "--processing", result, w -> w.withProcessing(time).validated());

@@ -8,6 +8,7 @@ import dev.brokerbench.core.model.Destinations;
 import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.PublishMode;
+import dev.brokerbench.core.model.RandomBytes;
 import dev.brokerbench.core.model.RateSearch;
 import dev.brokerbench.core.model.Sweep;
 import dev.brokerbench.core.model.Topic;
@@ -27,7 +28,8 @@ import java.util.Locale;
  * @param keyDistributor            OMB: how records get keys; here NO_KEY (the suite sends none)
  * @param messageSize               OMB: the body size in bytes
  * @param useRandomizedPayloads     OMB: bodies from a pool of random ones; the suite's bodies are random anyway
- * @param randomBytesRatio          OMB: the random share of a randomized body; here 1.0
+ * @param randomBytesRatio          OMB: the random share of a randomized body (the rest zero); here the same
+ *                                  ({@link RandomBytes}) with useRandomizedPayloads, ignored without it as OMB does
  * @param randomizedPayloadPoolSize OMB: the pool's size; no meaning here (each stream has its own random body)
  * @param payloadFile               OMB: a file whose bytes are the body; here only messageSize counts (bodies are
  *                                  random bytes of that size: a broker here neither compresses nor reads them)
@@ -71,9 +73,8 @@ public record OmbWorkload(String name, Integer topics, Integer partitionsPerTopi
                 "must be NO_KEY: the suite sends no record keys", keyDistributor);
         check(messageSize != null && messageSize >= 0 && messageSize <= Workload.MAX_PAYLOAD_BYTES, "messageSize",
                 "must be 0.." + Workload.MAX_PAYLOAD_BYTES + " bytes", messageSize);
-        check(randomBytesRatio == null || randomBytesRatio == 1.0, "randomBytesRatio",
-                "must be 1.0: the suite's bodies are all random bytes (compressible bodies are not offered yet)",
-                randomBytesRatio);
+        RandomBytes share = RandomBytes.of(randomBytesRatio); // checked even where OMB would not use it
+        RandomBytes random = Boolean.TRUE.equals(useRandomizedPayloads) ? share : RandomBytes.ALL;
         int subscriptions = or(subscriptionsPerTopic, 1);
         int producers = or(producersPerTopic, 1);
         int consumers = or(consumerPerSubscription, 1);
@@ -119,7 +120,7 @@ public record OmbWorkload(String name, Integer topics, Integer partitionsPerTopi
                 ? new Destinations(topicCount, consumers) : null;
         Workload base = Workload.of(caseName, List.of(live)).toBuilder()
                 .named(caseName, title).queue("bench." + caseName).destinations(queues).clients(publishers)
-                .group(GROUP).idleTimeoutSeconds(15).build().withMessage(messageSize, true);
+                .group(GROUP).idleTimeoutSeconds(15).randomBytes(random).build().withMessage(messageSize, true);
         if (rate == 0) {
             // OMB's producerRate 0 searches the highest rate: the suite's rate search, then a point at 100 % of it
             RateSearch search = new RateSearch(1000, 5, minutes * 60.0);

@@ -44,7 +44,7 @@ public final class TrafficTables {
     }
 
     private static boolean shaped(Workload w) {
-        return w.sizes() != null || !w.processing().none() || scheduled(w) || backlogged(w)
+        return w.sizes() != null || !w.randomBytes().all() || !w.processing().none() || scheduled(w) || backlogged(w)
                 || w.destinations() != null;
     }
 
@@ -122,8 +122,7 @@ public final class TrafficTables {
             Accounting a = r.accounting();
             Processing p = w.processing();
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), SummaryTables.caseLabel(r),
-                    w.sizes() == null ? String.valueOf(w.payloadBytes()) : w.sizes().text() + " (mean "
-                            + SummaryTables.count(w.payloadBytes()) + ")",
+                    w.bodyLabel(),
                     p.none() ? "-" : p.text(), p.none() ? "-" : SummaryTables.rate(p.ceiling(w.consumers())),
                     rate(published), megabytes(published), rate(received), megabytes(received),
                     received == null ? "-" : LiveTables.micros(received.endToEnd(), LatencySummary::p50Micros,

@@ -7,6 +7,7 @@ import dev.brokerbench.core.model.Backlog;
 import dev.brokerbench.core.model.Destinations;
 import dev.brokerbench.core.model.InvalidConfigException;
 import dev.brokerbench.core.model.LiveCase;
+import dev.brokerbench.core.model.RandomBytes;
 import dev.brokerbench.core.model.Sweep;
 import dev.brokerbench.core.model.Workload;
 import java.nio.file.Files;
@@ -62,7 +63,7 @@ class OmbWorkloadTest {
             "topics: 2000                       | field 'topics' must be 1..1024",
             "partitionsPerTopic: 16             | field 'partitionsPerTopic' must be 4: the suite's Kafka topic has 4",
             "keyDistributor: KEY_ROUND_ROBIN    | field 'keyDistributor' must be NO_KEY",
-            "randomBytesRatio: 0.5              | field 'randomBytesRatio' must be 1.0",
+            "randomBytesRatio: 1.5              | field 'randomBytesRatio' must be 0..1",
             "consumerPerSubscription: 0         | field 'consumerPerSubscription' must be 1..1024",
             "backlogDrainRatio: 0.9             | field 'backlogDrainRatio' must be 1.0",
             "producerStartRate: 10000           | unknown key 'producerStartRate'",
@@ -74,6 +75,17 @@ class OmbWorkloadTest {
         Path file = Files.writeString(tmp.resolve("changed.yaml"), base + "\n" + change + "\n");
         assertThatThrownBy(() -> OmbWorkloadFile.read(file)).isInstanceOf(InvalidConfigException.class)
                 .hasMessageStartingWith("changed.yaml: ").hasMessageContaining(says);
+    }
+
+    /** As OMB: the random share of a randomized body, the rest zero; without randomized bodies it is not used. */
+    @Test
+    void aRandomShareCountsForRandomizedPayloads() throws Exception {
+        String text = Files.readString(FILES.resolve("fixed-rate-1kb-2000.yaml")) + "\nrandomBytesRatio: 0.5\n";
+        Workload file = OmbWorkloadFile.read(Files.writeString(tmp.resolve("file.yaml"), text));
+        assertThat(file.randomBytes()).isEqualTo(RandomBytes.ALL);
+        Workload randomized = OmbWorkloadFile.read(Files.writeString(tmp.resolve("randomized.yaml"),
+                text + "useRandomizedPayloads: true\n"));
+        assertThat(randomized.randomBytes()).isEqualTo(new RandomBytes(0.5));
     }
 
     @Test

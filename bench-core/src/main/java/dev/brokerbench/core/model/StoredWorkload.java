@@ -9,11 +9,13 @@ import java.util.List;
  * shared settings (the form results were written in before workloads had shapes, kept so that every stored run
  * still reads and a stored run's file does not depend on how the model is built). {@link Read} rebuilds the shape
  * from its phases, as the YAML reader does; a shape this form has no fields for cannot be stored. A size mix and a
- * consumer's processing (and many queues) are written only when a case has them (results from before them read as one size, none).
+ * consumer's processing (and many queues, and bodies only partly random) are written only when a case has them (results
+ * from before them read as one size, none, all random).
  */
 public record StoredWorkload(String name, String title, String queue,
                              @JsonInclude(JsonInclude.Include.NON_NULL) Destinations destinations, int clients, long messages, long warmupMessages,
                              int payloadBytes, @JsonInclude(JsonInclude.Include.NON_NULL) SizeMix sizes,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Double randomBytesRatio,
                              boolean persistent, int publishWindow, int prefetch, AckMode ackMode, int ackBatch,
                              @JsonInclude(JsonInclude.Include.NON_NULL) Processing processing,
                              double ratePerSecond, int idleTimeoutSeconds, List<Phase> phases,
@@ -45,14 +47,15 @@ public record StoredWorkload(String name, String title, String queue,
             throw new IllegalArgumentException("a " + shape.kind() + " case has no stored form");
         }
         return new StoredWorkload(w.name(), w.title(), w.queue(), w.destinations(), w.clients(), w.messages(), w.warmupMessages(),
-                w.payloadBytes(), w.sizes(), w.persistent(), w.publishWindow(), w.prefetch(), w.ackMode(),
+                w.payloadBytes(), w.sizes(), w.randomBytes().all() ? null : w.randomBytes().ratio(), w.persistent(), w.publishWindow(), w.prefetch(), w.ackMode(),
                 w.ackBatch(), w.processing().none() ? null : w.processing(), w.ratePerSecond(),
                 w.idleTimeoutSeconds(), w.phases(), fault, rpc, w.sweep(), w.point(), search, topic, selection,
                 schedule, backlog, w.rollback(), w.group());
     }
 
     Workload toWorkload() {
-        return new Workload(name, title, queue, destinations, clients, messages, warmupMessages, payloadBytes, sizes, persistent,
+        return new Workload(name, title, queue, destinations, clients, messages, warmupMessages, payloadBytes, sizes,
+                RandomBytes.of(randomBytesRatio), persistent,
                 publishWindow, prefetch, ackMode, ackBatch, processing == null ? Processing.NONE : processing,
                 ratePerSecond, idleTimeoutSeconds,
                 Shape.of(phases, fault, rpc, search, topic, selection, schedule, backlog), sweep, point, rollback, group);

@@ -23,6 +23,7 @@ import java.util.List;
  *                           bytes converts with
  * @param sizes              bodies of more than one size, each message's drawn from its stream and sequence; null
  *                           when every body is {@code payloadBytes} long
+ * @param randomBytes        how much of each body is random (the rest compresses); {@link RandomBytes#ALL} by default
  * @param persistent         persistent delivery to a durable queue
  * @param publishWindow      maximum unconfirmed messages per client in async publish
  * @param prefetch           consumer prefetch in messages
@@ -47,10 +48,10 @@ import java.util.List;
 @com.fasterxml.jackson.databind.annotation.JsonDeserialize(converter = StoredWorkload.Read.class)
 public record Workload(String name, String title, String queue, Destinations destinations, int clients, long messages,
                        long warmupMessages,
-                       int payloadBytes, SizeMix sizes, boolean persistent, int publishWindow, int prefetch,
-                       AckMode ackMode, int ackBatch, Processing processing, double ratePerSecond,
-                       int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point, Rollback rollback,
-                       String group) {
+                       int payloadBytes, SizeMix sizes, RandomBytes randomBytes, boolean persistent,
+                       int publishWindow, int prefetch, AckMode ackMode, int ackBatch, Processing processing,
+                       double ratePerSecond, int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point,
+                       Rollback rollback, String group) {
 
     /** The parity rules: four sessions... */
     public static final int PARITY_CLIENTS = 4;
@@ -63,10 +64,10 @@ public record Workload(String name, String title, String queue, Destinations des
 
     public Workload(String name, String title, String queue, Destinations destinations, int clients, long messages,
                     long warmupMessages,
-                    int payloadBytes, SizeMix sizes, boolean persistent, int publishWindow, int prefetch,
-                    AckMode ackMode, int ackBatch, Processing processing, double ratePerSecond,
-                    int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point, Rollback rollback,
-                    String group) {
+                    int payloadBytes, SizeMix sizes, RandomBytes randomBytes, boolean persistent,
+                    int publishWindow, int prefetch, AckMode ackMode, int ackBatch, Processing processing,
+                    double ratePerSecond, int idleTimeoutSeconds, Shape shape, Sweep sweep, Sweep.Point point,
+                    Rollback rollback, String group) {
         check(name != null && name.matches("[A-Za-z0-9][A-Za-z0-9._-]*"), "name",
                 "must be letters, digits, '.', '_' or '-'", name);
         check(title != null && !title.isBlank(), "title", "must be set", title);
@@ -81,6 +82,7 @@ public record Workload(String name, String title, String queue, Destinations des
         check(sizes == null || payloadBytes == sizes.nominalBytes(), "payloadBytes",
                 "must not be set beside sizes (it is the mix's mean, " + (sizes == null ? 0 : sizes.nominalBytes())
                         + ")", payloadBytes);
+        check(randomBytes != null, RandomBytes.FIELD, "must be set (1 for random bodies)", null);
         check(processing != null, Processing.FIELD, "must be set (" + Processing.NONE.text() + " for none)", null);
         check(publishWindow >= 1 && publishWindow <= 1_000_000, "publishWindow", "must be 1..1000000", publishWindow);
         check(prefetch >= 1 && prefetch <= 1_000_000, "prefetch", "must be 1..1000000", prefetch);
@@ -118,6 +120,7 @@ public record Workload(String name, String title, String queue, Destinations des
         this.warmupMessages = warmupMessages;
         this.payloadBytes = payloadBytes;
         this.sizes = sizes;
+        this.randomBytes = randomBytes;
         this.persistent = persistent;
         this.publishWindow = publishWindow;
         this.prefetch = prefetch;
@@ -149,7 +152,8 @@ public record Workload(String name, String title, String queue, Destinations des
 
     /** A workload of {@code shape} under the parity rules, as {@link #of(String, List)}. */
     public static Workload of(String name, Shape shape) {
-        return new Workload(name, name, name, null, PARITY_CLIENTS, 1000, 0, 0, null, true, PARITY_PUBLISH_WINDOW,
+        return new Workload(name, name, name, null, PARITY_CLIENTS, 1000, 0, 0, null, RandomBytes.ALL, true,
+                PARITY_PUBLISH_WINDOW,
                 PARITY_PREFETCH, AckMode.AUTO, 1, Processing.NONE, 0, 10, shape, null, null, null, UNGROUPED);
     }
 
@@ -175,6 +179,11 @@ public record Workload(String name, String title, String queue, Destinations des
         return toBuilder().message(mix.nominalBytes(), mix, persistent).build();
     }
 
+    /** The same workload with bodies {@code share} of whose bytes are random. */
+    public Workload withRandomBytes(RandomBytes share) {
+        return toBuilder().randomBytes(share).build();
+    }
+
     /** The same workload with consumers that spend {@code time} on each message. */
     public Workload withProcessing(Processing time) {
         return toBuilder().processing(time).build();
@@ -183,6 +192,15 @@ public record Workload(String name, String title, String queue, Destinations des
     /** The body size of message {@code sequence} of {@code stream}. */
     public int sizeOf(long stream, long sequence) {
         return sizes == null ? payloadBytes : sizes.sizeOf(stream, sequence);
+    }
+
+    /**
+     * Its bodies in a few words: {@code "1024"}, {@code "2048:6,8192:3,65536:1 (mean 10,240)"}, with
+     * {@code ", 30 % random"} when only part of each is random.
+     */
+    public String bodyLabel() {
+        return (sizes == null ? String.valueOf(payloadBytes) : sizes.text() + String.format(java.util.Locale.ROOT,
+                " (mean %,d)", payloadBytes)) + (randomBytes.all() ? "" : ", " + randomBytes.label());
     }
 
     /** The largest body it sends. */

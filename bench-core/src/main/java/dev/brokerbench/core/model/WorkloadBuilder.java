@@ -11,6 +11,7 @@ public final class WorkloadBuilder {
     private long warmupMessages;
     private int payloadBytes;
     private SizeMix sizes;
+    private RandomBytes randomBytes;
     private boolean persistent;
     private int publishWindow;
     private int prefetch;
@@ -35,6 +36,7 @@ public final class WorkloadBuilder {
         warmupMessages = w.warmupMessages();
         payloadBytes = w.payloadBytes();
         sizes = w.sizes();
+        randomBytes = w.randomBytes();
         persistent = w.persistent();
         publishWindow = w.publishWindow();
         prefetch = w.prefetch();
@@ -74,6 +76,12 @@ public final class WorkloadBuilder {
     public WorkloadBuilder messages(long measured, long warmup) {
         messages = measured;
         warmupMessages = warmup;
+        return this;
+    }
+
+    /** Bodies {@code share} of whose bytes are random. */
+    public WorkloadBuilder randomBytes(RandomBytes share) {
+        randomBytes = share;
         return this;
     }
 
@@ -133,7 +141,7 @@ public final class WorkloadBuilder {
 
     /** The workload, checked as a whole ({@link InvalidConfigException} naming the field otherwise). */
     public Workload build() {
-        return new Workload(name, title, queue, destinations, clients, messages, warmupMessages, payloadBytes, sizes, persistent,
+        return new Workload(name, title, queue, destinations, clients, messages, warmupMessages, payloadBytes, sizes, randomBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, processing, ratePerSecond, idleTimeoutSeconds, shape,
                 sweep, point, rollback, group);
     }

@@ -12,7 +12,8 @@ import java.util.Locale;
  * validates. The {@code --case} group is not a key: it is the folder the file sits in.
  */
 public record WorkloadFile(String name, String title, String queue, Integer clients, Long messages,
-                           Long warmupMessages, Integer payloadBytes, String sizes, Boolean persistent,
+                           Long warmupMessages, Integer payloadBytes, String sizes, Double randomBytesRatio,
+                           Boolean persistent,
                            Integer publishWindow, Integer prefetch, String ack, Integer ackBatch, String processing,
                            Double ratePerSecond,
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
@@ -163,7 +164,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                 destinations == null ? null : destinations.toDestinations(), clientCount,
                 or(messages, search != null ? (long) clientCount : rates != null ? rates.messages() : 0L),
                 or(warmupMessages, 0L),
-                bodyBytes, mix, or(persistent, true),
+                bodyBytes, mix, RandomBytes.of(randomBytesRatio), or(persistent, true),
                 or(publishWindow, Workload.PARITY_PUBLISH_WINDOW), or(prefetch, Workload.PARITY_PREFETCH),
                 ack == null ? AckMode.AUTO : parse(AckMode.class, ack, "ack"), or(ackBatch, 1),
                 processing == null ? Processing.NONE : Processing.parse(processing), or(ratePerSecond, 0.0), or(idleTimeoutSeconds, 15), shape,

@@ -63,6 +63,18 @@ class StoredWorkloadTest {
     }
 
     @Test
+    void aRandomShareIsWrittenOnlyBelowOne() throws Exception {
+        Workload plain = Workload.of("c1", DRAIN);
+        Workload compressible = plain.withRandomBytes(new RandomBytes(0.25));
+
+        assertThat(JSON.valueToTree(compressible).path("randomBytesRatio").asDouble()).isEqualTo(0.25);
+        assertThat(roundTrip(compressible)).isEqualTo(compressible);
+        assertThat(JSON.valueToTree(plain).has("randomBytesRatio")).as("results of random bodies keep their form")
+                .isFalse();
+        assertThat(roundTrip(plain).randomBytes()).isEqualTo(RandomBytes.ALL);
+    }
+
+    @Test
     void theStoredFormIsFlatWithEachShapesPartsBesideTheSharedSettings() throws Exception {
         JsonNode node = JSON.valueToTree(Workload.of("f1", new QueueCase(DRAIN, Fault.killBroker(0.5), null)));
         assertThat(node.has("shape")).isFalse();

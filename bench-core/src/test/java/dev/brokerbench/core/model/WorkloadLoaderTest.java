@@ -338,6 +338,16 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void aRandomShareIsARatioOfEachBody() {
+        assertThat(load(LIVE_1KB + "messages: 1000\nrandomBytesRatio: 0.3\n").randomBytes())
+                .isEqualTo(new RandomBytes(0.3));
+        assertThat(load(LIVE_1KB + "messages: 1000\n").randomBytes()).isEqualTo(RandomBytes.ALL);
+        assertThatThrownBy(() -> load(LIVE_1KB + "messages: 1000\nrandomBytesRatio: 1.5\n"))
+                .hasMessageContaining("'randomBytesRatio' must be 0..1 (the random share of each body; 1 = all"
+                        + " random), got 1.5");
+    }
+
+    @Test
     void manyQueuesAreGivenAsTheirCountAndConsumersEach() {
         Workload w = load(LIVE_1KB + "messages: 1000\ndestinations: {queues: 100}\n");
         assertThat(w.destinations()).isEqualTo(new Destinations(100, 1));

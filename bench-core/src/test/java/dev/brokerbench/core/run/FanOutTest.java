@@ -24,7 +24,8 @@ class FanOutTest {
 
     /** One publisher (async) to {@code subscribers} subscriptions of topic "t", {@code messages} messages. */
     private static Workload topic(int subscribers, boolean durable, long messages) {
-        return new Workload("t", "t", "t", null, 1, messages, 0, 16, null, true, Workload.PARITY_PUBLISH_WINDOW,
+        return new Workload("t", "t", "t", null, 1, messages, 0, 16, null, dev.brokerbench.core.model.RandomBytes.ALL, true,
+                Workload.PARITY_PUBLISH_WINDOW,
                 Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1,
                 dev.brokerbench.core.model.Processing.NONE, 0, 1,
                 new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), new Topic(subscribers, durable),

@@ -179,7 +179,8 @@ class RateSearchTest {
     }
 
     private static Workload curve() {
-        return new Workload("k", "k", "q", null, 4, 1000, 0, 16, null, true, Workload.PARITY_PUBLISH_WINDOW,
+        return new Workload("k", "k", "q", null, 4, 1000, 0, 16, null, dev.brokerbench.core.model.RandomBytes.ALL, true,
+                Workload.PARITY_PUBLISH_WINDOW,
                 Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1,
                 dev.brokerbench.core.model.Processing.NONE, 0, 1,
                 new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), null, ONE_SECOND_STEPS),
