@@ -28,11 +28,12 @@ final class TrafficOptions {
         List<Workload> result = selected;
         if (given.sizes() != null) {
             SizeMix mix = parse(cli, "--sizes", () -> SizeMix.read(given.sizes(), java.nio.file.Path.of("")));
-            result = each(cli, "--sizes", result, w -> w.withSizes(mix).validated());
+            result = each(cli, "--sizes", result, w -> retitled(w.withSizes(mix), mix.label()).validated());
         }
         if (given.randomBytesRatio() != null) {
             RandomBytes share = parse(cli, "--random-bytes-ratio", () -> RandomBytes.parse(given.randomBytesRatio()));
-            result = each(cli, "--random-bytes-ratio", result, w -> w.withRandomBytes(share).validated());
+            result = each(cli, "--random-bytes-ratio", result, w -> retitled(w.withRandomBytes(share),
+                    null).validated());
         }
         String processing = given.processing();
         String queues = given.queues();
@@ -45,6 +46,27 @@ final class TrafficOptions {
             result = each(cli, "--queues", result, w -> w.withDestinations(spread).validated());
         }
         return result;
+    }
+
+    /** A title's size ("0 KB", "1 KB") in the middle of the title, between its dots. */
+    private static final java.util.regex.Pattern SIZE = java.util.regex.Pattern.compile(
+            " · [0-9.]+ (B|KB|MB)( · |$)");
+
+    /**
+     * {@code w} titled for the bodies an option gave it, so that its label says what it sent: the title's size
+     * replaced by {@code sizes} (or {@code sizes} added), and the random share added when it is below 1.
+     */
+    static Workload retitled(Workload w, String sizes) {
+        String title = w.title();
+        if (sizes != null) {
+            java.util.regex.Matcher m = SIZE.matcher(title);
+            title = m.find() ? title.substring(0, m.start()) + " · " + sizes + m.group(2) + title.substring(m.end())
+                    : title + " · " + sizes;
+        }
+        if (!w.randomBytes().all() && !title.contains(w.randomBytes().label())) {
+            title = title + " · " + w.randomBytes().label();
+        }
+        return w.toBuilder().named(w.name(), title).build();
     }
 
     private static <T> T parse(CommandLine cli, String option, java.util.function.Supplier<T> parser) {

@@ -33,6 +33,30 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
     @JsonValue
     String text();
 
+    /**
+     * Its sizes for a title: {@code "2 KB x6, 8 KB x3, 64 KB x1"} (up to four sizes), {@code "12 sizes, mean 3.2 KB"}
+     * (more), {@code "2-64 KB"} (a range).
+     */
+    default String label() {
+        if (this instanceof Uniform u) {
+            return u.min() % 1024 == 0 && u.max() % 1024 == 0 ? u.min() / 1024 + "-" + bytes(u.max())
+                    : u.min() + "-" + u.max() + " B";
+        }
+        Weighted w = (Weighted) this;
+        if (w.shares().size() > 4) {
+            return w.shares().size() + " sizes, mean " + bytes(nominalBytes());
+        }
+        return String.join(", ", w.shares().stream().map(s -> bytes(s.bytes()) + " x" + s.weight()).toList());
+    }
+
+    /** {@code "64 KB"}, {@code "3.2 KB"}, {@code "100 B"}. */
+    private static String bytes(int n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        return n % 1024 == 0 ? n / 1024 + " KB" : String.format(Locale.ROOT, "%.1f KB", n / 1024.0);
+    }
+
     /** The mean rounded to a byte: what a case with this mix records as its {@code payloadBytes}. */
     default int nominalBytes() {
         return (int) Math.round(meanBytes());
