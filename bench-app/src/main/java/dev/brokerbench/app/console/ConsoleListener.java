@@ -154,6 +154,11 @@ public final class ConsoleListener implements RunListener {
         if (lateKill != null) {
             out.println("      " + lateKill);
         }
+        if (result.remaining() != null) {
+            out.println("      after the pass the broker lists " + result.remaining().messages() + " messages on the"
+                    + " cell's queue (" + result.remaining().source() + "): lost messages still there were held back,"
+                    + " not gone");
+        }
         if (result.leftover() != null && result.leftover().messages() > 0) {
             out.println("      leftover: the cell's queue held " + result.leftover().messages() + " messages before the"
                     + " measured pass (" + result.leftover().source() + ")");

@@ -46,7 +46,7 @@ public final class LiveTables {
                     publishers == null ? "-" : micros(publishers.sendDelay(), LatencySummary::p99Micros),
                     a == null ? "-" : SummaryTables.count(a.sent()), a == null ? "-" : SummaryTables.count(a.received()),
                     a == null ? "-" : SummaryTables.count(a.duplicates()),
-                    a == null ? "-" : SummaryTables.count(a.lost()), r.status().toString()));
+                    SummaryTables.lost(r), r.status().toString()));
         }
         return t;
     }

@@ -40,7 +40,7 @@ public final class SummaryTables {
                     p.latency() == null ? "-" : micros(p.latency().p50Micros()) + " / " + micros(p.latency().p99Micros()),
                     cpuPerMessage(p), steal(r), counted(a, Accounting::sent), counted(a, Accounting::confirmed),
                     counted(a, Accounting::received), counted(a, Accounting::duplicates),
-                    counted(a, Accounting::reordered), counted(a, Accounting::lost), r.status().toString()));
+                    counted(a, Accounting::reordered), lost(r), r.status().toString()));
         }
         return t;
     }
@@ -233,6 +233,19 @@ public final class SummaryTables {
     }
 
     /** One count of a cell's accounting; {@code -} for a cell that has none (it failed before the drain). */
+    /**
+     * A cell's lost messages, with the broker's count of its queue after the pass where it was asked:
+     * {@code "1,851 (1,851 still queued)"}: those were held back, not gone.
+     */
+    static String lost(RunResult r) {
+        Accounting a = r.accounting();
+        if (a == null) {
+            return "-";
+        }
+        return count(a.lost()) + (r.remaining() == null ? "" : " (" + count(r.remaining().messages())
+                + " still queued)");
+    }
+
     private static String counted(Accounting a, ToLongFunction<Accounting> field) {
         return a == null ? "-" : count(field.applyAsLong(a));
     }

@@ -81,8 +81,7 @@ public final class TrafficTables {
                             LatencySummary::maxMicros),
                     LiveTables.micros(d.after(), LatencySummary::p50Micros, LatencySummary::p99Micros,
                             LatencySummary::maxMicros),
-                    r.accounting() == null ? "-" : SummaryTables.count(r.accounting().lost()),
-                    r.status().toString()));
+                    SummaryTables.lost(r), r.status().toString()));
         }
         return t;
     }
@@ -130,7 +129,7 @@ public final class TrafficTables {
                     a == null ? "-" : SummaryTables.count(a.sent()),
                     a == null ? "-" : SummaryTables.count(a.received()),
                     a == null ? "-" : SummaryTables.count(a.duplicates()),
-                    a == null ? "-" : SummaryTables.count(a.lost()), r.status().toString()));
+                    SummaryTables.lost(r), r.status().toString()));
         }
         return t;
     }

@@ -34,6 +34,10 @@ import java.util.List;
  *                          results written before repeats existed
  * @param leftover          the broker's count of the cell's own queue just before the measured pass (0 unless the
  *                          warm-up left messages behind); null where the queue was new or the path cannot ask
+ * @param remaining         the broker's count of the cell's queue after a measured pass whose account lost messages:
+ *                          lost messages still there were held back (late, e.g. by a consumer the broker stopped
+ *                          serving), the rest are gone; null where nothing was lost, on a topic, where the path
+ *                          cannot ask, and in results before 2026-11-27
  * @param sizing            how long the warm-up took (passes, seconds, steady or not) and how the measured pass was
  *                          sized (by count, or by {@code --duration} from the warm-up's rate); null in older results
  * @param rateSearch        a latency curve's point: the search that found the highest sustained rate this point's
@@ -46,7 +50,9 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
                         Accounting warmupAccounting, @Required List<PhaseResult> phases, Accounting accounting,
                         @Required List<String> errors, FaultOutcome fault, RpcAccounting rpc,
                         List<String> caveats, List<String> brokerPressure, Repeat repeat,
-                        BrokerCount leftover, Sizing sizing, SustainedRate rateSearch) {
+                        BrokerCount leftover, @com.fasterxml.jackson.annotation.JsonInclude(
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BrokerCount remaining,
+                        Sizing sizing, SustainedRate rateSearch) {
     public static final int SCHEMA = 2;
 
     /** Caveats and broker pressure came after the first results: absent there, they read as none. */

@@ -72,10 +72,26 @@ final class FaultOutcomes {
         if (warmup == null || workload.fanOut()) {
             return null; // a topic's subscriptions end with their pass: nothing is left to count
         }
-        String queue = workload.queue();
         if (warmup.accounting() != null && warmup.accounting().exact()) {
             return new BrokerCount(0, "the warm-up's accounting: every message it sent was received once");
         }
+        return queueCount(driver, workload);
+    }
+
+    /**
+     * What the cell's queue holds after a measured pass whose account lost messages: those still there were held
+     * back (late), the rest are gone. Null where nothing was lost, on a topic, or where the path cannot ask.
+     */
+    static BrokerCount remaining(ScenarioRunner.Pass measured, Driver driver, Workload workload) {
+        if (measured.accounting() == null || measured.accounting().lost() == 0 || workload.fanOut()) {
+            return null;
+        }
+        return queueCount(driver, workload);
+    }
+
+    /** The broker's count of the cell's queue, or the sum over its queues; null where it cannot be asked. */
+    private static BrokerCount queueCount(Driver driver, Workload workload) {
+        String queue = workload.queue();
         if (workload.destinations() == null) {
             return FaultOutcomes.brokerCount(driver, queue);
         }

@@ -320,7 +320,8 @@ public final class MatrixRunner {
                     outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
                     caveats(runtime, path, workload, outcome.slowed(), outcome.sizing()),
                     BrokerLog.pressureSince(broker.log(), pressureBefore, pressure),
-                    repeat == null ? Repeat.SINGLE : repeat, outcome.leftover(), outcome.sizing(), search);
+                    repeat == null ? Repeat.SINGLE : repeat, outcome.leftover(), outcome.remaining(),
+                    outcome.sizing(), search);
             if (repeat == null) {
                 listener.warmupRound(result);
             } else {
