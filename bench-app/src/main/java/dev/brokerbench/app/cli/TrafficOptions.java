@@ -35,14 +35,12 @@ final class TrafficOptions {
             result = each(cli, "--random-bytes-ratio", result, w -> retitled(w.withRandomBytes(share),
                     null).validated());
         }
-        String processing = given.processing();
-        String queues = given.queues();
-        if (processing != null) {
-            Processing time = parse(cli, "--processing", () -> Processing.parse(processing));
+        if (given.processing() != null) {
+            Processing time = parse(cli, "--processing", () -> Processing.parse(given.processing()));
             result = each(cli, "--processing", result, w -> w.withProcessing(time).validated());
         }
-        if (queues != null) {
-            Destinations spread = parse(cli, "--queues", () -> Destinations.parse(queues));
+        if (given.queues() != null) {
+            Destinations spread = parse(cli, "--queues", () -> Destinations.parse(given.queues()));
             result = each(cli, "--queues", result, w -> w.withDestinations(spread).validated());
         }
         return result;

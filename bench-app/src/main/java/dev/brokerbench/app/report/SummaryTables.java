@@ -232,7 +232,6 @@ public final class SummaryTables {
         return v.isPresent() ? count(v.getAsLong()) : "-";
     }
 
-    /** One count of a cell's accounting; {@code -} for a cell that has none (it failed before the drain). */
     /**
      * A cell's lost messages, with the broker's count of its queue after the pass where it was asked:
      * {@code "1,851 (1,851 still queued)"}: those were held back, not gone.
@@ -246,6 +245,7 @@ public final class SummaryTables {
                 + " still queued)");
     }
 
+    /** One count of a cell's accounting; {@code -} for a cell that has none (it failed before the drain). */
     private static String counted(Accounting a, ToLongFunction<Accounting> field) {
         return a == null ? "-" : count(field.applyAsLong(a));
     }

@@ -49,15 +49,21 @@ public final class LatencyRecorder {
     }
 
     public void record(int client, long nanos) {
-        recorders[client].recordValue(Math.min(Math.max(nanos, 0), MAX_NANOS));
+        recorders[client].recordValue(clamped(nanos));
     }
 
     /** Records the latency of a message of {@code bytes}, also in its size class where sizes are kept. */
     public void record(int client, long nanos, int bytes) {
-        record(client, nanos);
+        long value = clamped(nanos);
+        recorders[client].recordValue(value);
         if (bySize != null) {
-            bySize.record(bytes, nanos);
+            bySize.record(bytes, value);
         }
+    }
+
+    /** A latency within what the histograms hold: 0 to {@link #MAX_NANOS}. */
+    private static long clamped(long nanos) {
+        return Math.min(Math.max(nanos, 0), MAX_NANOS);
     }
 
     /**

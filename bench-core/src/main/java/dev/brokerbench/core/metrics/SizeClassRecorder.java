@@ -57,11 +57,14 @@ final class SizeClassRecorder {
         return k == 0 ? 0 : (int) Math.min(Integer.MAX_VALUE, (1L << k) - 1);
     }
 
-    /** Records one message of {@code bytes} that took {@code nanos}; a size the mix does not draw is not recorded. */
+    /**
+     * Records one message of {@code bytes} that took {@code nanos} (within the histograms' range: the caller's
+     * {@link LatencyRecorder} clamped it); a size the mix does not draw is not recorded.
+     */
     void record(int bytes, long nanos) {
         Recorder r = recorders[classOf(bytes)];
         if (r != null) {
-            r.recordValue(Math.min(Math.max(nanos, 0), LatencyRecorder.MAX_NANOS));
+            r.recordValue(nanos);
         }
     }
 

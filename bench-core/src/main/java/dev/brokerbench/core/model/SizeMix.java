@@ -37,20 +37,10 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
      * Its sizes for a title: {@code "2 KB x6, 8 KB x3, 64 KB x1"} (up to four sizes), {@code "12 sizes, mean 3.2 KB"}
      * (more), {@code "2-64 KB"} (a range).
      */
-    default String label() {
-        if (this instanceof Uniform u) {
-            return u.min() % 1024 == 0 && u.max() % 1024 == 0 ? u.min() / 1024 + "-" + bytes(u.max())
-                    : u.min() + "-" + u.max() + " B";
-        }
-        Weighted w = (Weighted) this;
-        if (w.shares().size() > 4) {
-            return w.shares().size() + " sizes, mean " + bytes(nominalBytes());
-        }
-        return String.join(", ", w.shares().stream().map(s -> bytes(s.bytes()) + " x" + s.weight()).toList());
-    }
+    String label();
 
     /** {@code "64 KB"}, {@code "3.2 KB"}, {@code "100 B"}. */
-    private static String bytes(int n) {
+    private static String sizeText(int n) {
         if (n < 1024) {
             return n + " B";
         }
@@ -232,6 +222,12 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
         }
 
         @Override
+        public String label() {
+            return shares.size() > 4 ? shares.size() + " sizes, mean " + sizeText(nominalBytes())
+                    : String.join(", ", shares.stream().map(s -> sizeText(s.bytes()) + " x" + s.weight()).toList());
+        }
+
+        @Override
         public boolean equals(Object o) {
             return o instanceof Weighted w && w.shares.equals(shares);
         }
@@ -272,6 +268,11 @@ public sealed interface SizeMix permits SizeMix.Weighted, SizeMix.Uniform {
         @Override
         public String text() {
             return min + ".." + max;
+        }
+
+        @Override
+        public String label() {
+            return min % 1024 == 0 && max % 1024 == 0 ? min / 1024 + "-" + sizeText(max) : min + "-" + max + " B";
         }
     }
 }

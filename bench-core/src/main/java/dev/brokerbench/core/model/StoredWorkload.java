@@ -47,7 +47,8 @@ public record StoredWorkload(String name, String title, String queue,
             throw new IllegalArgumentException("a " + shape.kind() + " case has no stored form");
         }
         return new StoredWorkload(w.name(), w.title(), w.queue(), w.destinations(), w.clients(), w.messages(), w.warmupMessages(),
-                w.payloadBytes(), w.sizes(), w.randomBytes().all() ? null : w.randomBytes().ratio(), w.persistent(), w.publishWindow(), w.prefetch(), w.ackMode(),
+                w.payloadBytes(), w.sizes(), w.randomBytes().all() ? null : w.randomBytes().ratio(), w.persistent(),
+                w.publishWindow(), w.prefetch(), w.ackMode(),
                 w.ackBatch(), w.processing().none() ? null : w.processing(), w.ratePerSecond(),
                 w.idleTimeoutSeconds(), w.phases(), fault, rpc, w.sweep(), w.point(), search, topic, selection,
                 schedule, backlog, w.rollback(), w.group());

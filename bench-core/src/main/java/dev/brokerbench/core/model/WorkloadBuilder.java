@@ -141,7 +141,8 @@ public final class WorkloadBuilder {
 
     /** The workload, checked as a whole ({@link InvalidConfigException} naming the field otherwise). */
     public Workload build() {
-        return new Workload(name, title, queue, destinations, clients, messages, warmupMessages, payloadBytes, sizes, randomBytes, persistent,
+        return new Workload(name, title, queue, destinations, clients, messages, warmupMessages, payloadBytes, sizes,
+                randomBytes, persistent,
                 publishWindow, prefetch, ackMode, ackBatch, processing, ratePerSecond, idleTimeoutSeconds, shape,
                 sweep, point, rollback, group);
     }

@@ -223,7 +223,8 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                 + " duplicates=" + duplicates + " reordered=" + reordered + " lost=" + lost
                 + " (confirmed " + lostConfirmed + (lostRefused == 0 ? "" : ", refused " + lostRefused)
                 + ") unconfirmedPresent=" + unconfirmedPresent
-                + " foreign=" + foreign + (earlier == 0 ? "" : " earlier=" + earlier) + (rollbacks.any() ? " rolledBack=" + rollbacks.sends() + " sends, "
+                + " foreign=" + foreign + (earlier == 0 ? "" : " earlier=" + earlier)
+                + (rollbacks.any() ? " rolledBack=" + rollbacks.sends() + " sends, "
                 + rollbacks.receipts() + " receipts (redelivered " + redelivered + ")" : "") + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]")
                 + perSubscriber.stream().filter(a -> !a.exact()).map(a -> " subscriber " + a.subscriber() + ": received="
                         + a.received() + " lost=" + a.lost() + " duplicates=" + a.duplicates() + " foreign="

@@ -118,7 +118,8 @@ final class RpcPhase {
                 streams.total(), summary.completed(), null, summary.activeSeconds(), summary.rate(), summary.series(),
                 oneWay ? null : LatencySummary.of(latency.histogram()), null, null,
                 summary.resources(meter), errors.snapshot(), List.of(), null, null,
-                oneWay ? null : latency.bySize(LatencyMetric.CALL), oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
+                oneWay ? null : latency.bySize(LatencyMetric.CALL),
+                oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
         return new Outcome(result, accounting);
     }
 
