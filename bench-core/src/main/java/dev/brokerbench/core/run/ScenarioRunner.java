@@ -208,7 +208,7 @@ public final class ScenarioRunner {
      * The two passes. {@code warmup} is null when the workload has no warm-up; {@code fault} without a fault;
      * {@code leftover} (the broker's count of the queue between the passes) where there was no warm-up or the path
      * cannot ask; {@code remaining} the broker's count of the queue after a measured pass that lost messages (null
-     * otherwise, {@link FaultOutcomes#remaining}); {@code sizing} how long the warm-up took and how the measured pass
+     * otherwise and in a shard, whose own account is a part, {@link FaultOutcomes#remaining}); {@code sizing} how long the warm-up took and how the measured pass
      * was sized; {@code slowed} whether the plan's slowdown held the measured pass back.
      */
     public record Outcome(Pass warmup, Pass measured, FaultOutcome fault, BrokerCount leftover,
@@ -248,7 +248,7 @@ public final class ScenarioRunner {
             throw new IllegalStateException(e); // a queue pass throws nothing else
         }
         return new Outcome(warm.last(), measured.pass(), measured.pass().fault(), leftover,
-                FaultOutcomes.remaining(measured.pass(), cell.driver(), workload),
+                sharding == null ? FaultOutcomes.remaining(measured.pass(), cell.driver(), workload) : null,
                 sizing(warm, measured.messages(), measured.attempts()),
                 plan.slowdown() != null && slowed(cell, workload, messages) != cell);
     }
