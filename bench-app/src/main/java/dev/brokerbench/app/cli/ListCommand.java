@@ -107,7 +107,10 @@ public final class ListCommand implements Callable<Integer> {
     /** What its shape adds to its phases: a fault, or the servers and calls in flight. */
     private static String shape(Workload w) {
         if (w.shape() instanceof CallCase calls) {
-            return "; " + calls.rpc().servers() + " servers, " + calls.rpc().window() + " in flight";
+            return "; " + calls.rpc().servers() + " servers, " + calls.rpc().window() + " in flight"
+                    + (calls.rpc().retry() == null ? "" : ", " + calls.rpc().retry().label())
+                    + (calls.fault() == null ? "" : "; servers in two processes, kill -9 one at "
+                    + Math.round(calls.fault().at() * 100) + " % of the calls");
         }
         if (w.shape() instanceof LiveCase live && (live.schedule() != null || live.backlog() != null)) {
             return (live.schedule() == null ? "" : "; schedule " + live.schedule().label())
@@ -125,6 +128,7 @@ public final class ListCommand implements Callable<Integer> {
                     + " over, the node rejoins, reconcile";
             case CONSUMER -> "; consumers in their own processes, kill -9 one at " + percent + " % of the drain,"
                     + " reconcile";
+            case SERVER -> throw new IllegalStateException("a server kill is a call case's");
         };
     }
 

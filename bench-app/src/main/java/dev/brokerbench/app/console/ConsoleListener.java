@@ -111,6 +111,24 @@ public final class ConsoleListener implements RunListener {
                 result.status().ok() ? "" : "  <<< " + result.status()));
     }
 
+    /** What a kill under request/reply did, in one line. */
+    private static String callFault(dev.brokerbench.core.result.FaultOutcome f) {
+        if (f.countAtKill().isEmpty()) {
+            return "killed nothing: the calls ended before the kill";
+        }
+        String when = " after " + dev.brokerbench.app.report.SummaryTables.count(f.countAtKill()) + " answers;"
+                + " longest silence after it " + dev.brokerbench.app.report.SummaryTables.count(f.silenceMillis())
+                + " ms, ";
+        if (f.killed() == dev.brokerbench.core.model.Fault.Target.BROKER) {
+            return "killed the broker" + when + "restarted in " + dev.brokerbench.app.report.SummaryTables.count(
+                    f.restartMillis()) + " ms, first answer " + dev.brokerbench.app.report.SummaryTables.count(
+                    f.recoveryMillis()) + " ms after it was ready" + (f.brokerRecovery() == null ? ""
+                    : " (its log: " + f.brokerRecovery() + ")");
+        }
+        return "killed " + f.node() + when + "first answer to a retried call " + dev.brokerbench.app.report
+                .SummaryTables.count(f.recoveryMillis()) + " ms after it";
+    }
+
     @Override
     public void result(RunResult result) {
         summary.add(result);
@@ -149,6 +167,13 @@ public final class ConsoleListener implements RunListener {
         }
         if (result.caveats() != null) {
             result.caveats().forEach(c -> out.println("      " + c));
+        }
+        if (result.rpc() != null) {
+            out.println("      CPU µs/call client / server / broker: "
+                    + dev.brokerbench.app.report.CallTables.cpuPerCall(p));
+            if (result.fault() != null) {
+                out.println("      " + callFault(result.fault()));
+            }
         }
         String lateKill = dev.brokerbench.app.report.SummaryTables.lateKill(result);
         if (lateKill != null) {

@@ -32,8 +32,8 @@ public final class CallTables {
 
     public static TextTable calls(List<RunResult> results) {
         TextTable t = new TextTable(List.of("broker", "client path", "case", "what", "calls/s", "p50 µs", "p99 µs",
-                "p99.9 µs", "sent", "server received", "replies", "correct", "wrong", "late", "timed out", "lost",
-                "status"));
+                "p99.9 µs", "CPU µs/call client / server / broker", "sent", "server received", "replies", "correct",
+                "wrong", "late", "timed out", "retried", "answered twice", "lost", "status"));
         for (RunResult r : of(results)) {
             PhaseResult p = r.reportedPhase();
             RpcAccounting a = r.rpc();
@@ -42,12 +42,67 @@ public final class CallTables {
                     r.workload().title(), SummaryTables.rate(p.rate().overall()) + (oneWay ? " msg/s at servers" : ""),
                     p.latency() == null ? "-" : SummaryTables.micros(p.latency().p50Micros()),
                     p.latency() == null ? "-" : SummaryTables.micros(p.latency().p99Micros()),
-                    p.latency() == null ? "-" : SummaryTables.micros(p.latency().p999Micros()),
+                    p.latency() == null ? "-" : SummaryTables.micros(p.latency().p999Micros()), cpuPerCall(p),
                     SummaryTables.count(a.sent()), SummaryTables.count(a.serverReceived()),
                     oneWay ? "-" : SummaryTables.count(a.replies()), oneWay ? "-" : SummaryTables.count(a.correct()),
                     oneWay ? "-" : SummaryTables.count(a.wrongBody() + a.wrongCorrelation()),
                     oneWay ? "-" : SummaryTables.count(a.late()),
-                    oneWay ? "-" : SummaryTables.count(a.timedOut()), SummaryTables.count(a.lost()), r.status().toString()));
+                    oneWay ? "-" : SummaryTables.count(a.timedOut()), oneWay ? "-" : SummaryTables.count(a.retried()),
+                    oneWay ? "-" : SummaryTables.count(a.answeredTwice()), SummaryTables.count(a.lost()),
+                    r.status().toString()));
+        }
+        return t;
+    }
+
+    /**
+     * CPU per completed call (or one-way message) in µs: the suite's JVM (the clients, and the servers when they run
+     * in it: "in client"), the server processes, the broker process; over the phase's active period.
+     */
+    public static String cpuPerCall(PhaseResult p) {
+        var r = p.resources();
+        if (r == null) {
+            return "-";
+        }
+        double server = r.serverMicrosPerMessage(p.completed());
+        return micros1(r.clientMicrosPerMessage(p.completed())) + " / "
+                + (r.serverCpuSeconds() == null ? "in client" : micros1(server)) + " / "
+                + micros1(r.brokerMicrosPerMessage(p.completed()));
+    }
+
+    private static String micros1(double v) {
+        return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, "%,.1f", v);
+    }
+
+    /**
+     * Request/reply under a fault: what died (a server process, or the broker, restarted at once) after how many
+     * answers, every call's fate (answered right, sent again, answered twice, never answered), the longest silence in
+     * the answers after the kill, the broker's restart and the recovery (a server: from the kill to the first answer
+     * to a call sent again; the broker: from ready again to the first answer).
+     */
+    public static TextTable underFaults(List<RunResult> results) {
+        TextTable t = new TextTable(List.of("broker", "client path", "case", "killed", "killed after", "retry policy",
+                "calls", "answered right", "sends timed out", "retried", "answered twice", "never answered",
+                "late", "wrong", "longest silence ms", "restart ms", "recovery ms", "broker's count", "status"));
+        for (RunResult r : of(results)) {
+            if (r.fault() == null) {
+                continue;
+            }
+            RpcAccounting a = r.rpc();
+            var retry = dev.brokerbench.core.model.CallCase.of(r.workload()).rpc().retry();
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), SummaryTables.caseLabel(r),
+                    r.fault().killed() == dev.brokerbench.core.model.Fault.Target.BROKER ? "broker, restarted at once"
+                            : r.fault().node() == null ? "-" : r.fault().node(),
+                    SummaryTables.count(r.fault().countAtKill()) + " answered",
+                    retry == null ? "none" : retry.label(), SummaryTables.count(a.sent()),
+                    SummaryTables.count(a.correct()), SummaryTables.count(a.timedOut()),
+                    SummaryTables.count(a.retried()), SummaryTables.count(a.answeredTwice()),
+                    SummaryTables.count(a.neverAnswered()), SummaryTables.count(a.late()),
+                    SummaryTables.count(a.wrongBody() + a.wrongCorrelation()),
+                    SummaryTables.count(r.fault().silenceMillis()), SummaryTables.count(r.fault().restartMillis()),
+                    SummaryTables.count(r.fault().recoveryMillis()), r.fault().brokerCount() == null ? "n/a"
+                            : SummaryTables.count(r.fault().brokerCount().messages()) + " requests left"
+                            + (r.fault().brokerRecovery() == null ? "" : " (its log: " + r.fault().brokerRecovery()
+                            + ")"), r.status().toString()));
         }
         return t;
     }

@@ -70,6 +70,13 @@ public final class ReportSections {
             sections.add(new Section("calls", "Request/reply and one-way",
                     "sent by clients, received by servers, replies checked", CALLS_NOTE, parts));
         }
+        TextTable callFaults = CallTables.underFaults(results);
+        if (!callFaults.isEmpty()) {
+            sections.add(new Section("call-faults", "Request/reply under faults", "kill -9 of one of two server"
+                    + " processes, or of the broker, mid-run; the clients send a call again after its timeout",
+                    CALL_FAULTS_NOTE,
+                    List.of(new Section.Table(null, callFaults))));
+        }
         if (SizeClassTables.any(results)) {
             sections.add(new Section("sizes", "Latency by message size", "each phase's latency by the size of the"
                     + " message it timed", SizeClassTables.NOTE, List.of(new Section.Table(null,
@@ -114,7 +121,22 @@ public final class ReportSections {
             + " call in flight, every byte + 1); latency from send to verified reply, each client with its window of"
             + " calls in flight (a closed loop). One-way: msg/s where the messages arrive, at the server sessions."
             + " Counted at three points: sent by the clients, received by the servers, replies; lost = sent - server"
-            + " received. Broker-less baselines (ZeroMQ, gRPC) are the ceiling the brokers are measured against.";
+            + " received (every send, first or retried). CPU µs/call: the suite's JVM (clients, and the servers"
+            + " unless they ran in processes of their own), the server processes, the broker, per answered call over"
+            + " the phase's active period. Broker-less baselines (ZeroMQ, gRPC) are the ceiling the brokers are"
+            + " measured against.";
+
+    static final String CALL_FAULTS_NOTE = "A server kill (f7): the server sessions ran in two processes of their"
+            + " own and the first was killed with kill -9 once the given number of calls was answered. A broker kill"
+            + " (f8): kill -9 of the broker at that point, restarted at once on its data, while clients and servers"
+            + " reconnected by their library's own recovery. A call with no reply within its timeout was sent again"
+            + " with the same correlation id while its retries lasted: answered right = calls whose reply (to any"
+            + " send) was correct; answered twice = a second reply to an answered call (its first send was answered"
+            + " late, or a server saw the request twice); never answered = calls given up after their last retry;"
+            + " late = a reply after that. Longest silence: the longest gap between two answers after the kill."
+            + " Recovery: from the kill to the first answer to a call sent again (server), from the broker being"
+            + " ready again to the first answer (broker). Broker's count: requests on the queue after the calls."
+            + " Status ok = every call answered right in the end.";
 
     static final String ROLLBACKS_NOTE = "Every transacted client rolled back its n-th transactions. A publisher"
             + " sent a rolled-back batch again under the same sequence numbers (a rolled-back message that still"

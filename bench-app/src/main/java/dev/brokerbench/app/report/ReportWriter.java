@@ -105,7 +105,8 @@ public final class ReportWriter {
                 + "messages,overall_msg_s,window_min_msg_s,window_mean_msg_s,window_max_msg_s,confirm_p50_us,"
                 + "confirm_p99_us,sent,confirmed,received,duplicates,reordered,lost,status,replies_correct,replies_wrong,"
                 + "replies_late,calls_timed_out,client_cpu_us_per_msg,broker_cpu_us_per_msg,client_limit,repeat,repeats,"
-                + "position,seed,end_to_end_p50_us,end_to_end_p99_us,offered_msg_s\n");
+                + "position,seed,end_to_end_p50_us,end_to_end_p99_us,offered_msg_s,calls_retried,"
+                + "calls_answered_twice,calls_never_answered,server_cpu_us_per_msg\n");
         for (RunResult r : results) {
             var p = r.reportedPhase();
             var a = r.accounting();
@@ -133,7 +134,11 @@ public final class ReportWriter {
                     String.valueOf(r.repeatOrSingle().position()), String.valueOf(r.repeatOrSingle().seed()),
                     p.endToEnd() == null ? "" : num(p.endToEnd().p50Micros()),
                     p.endToEnd() == null ? "" : num(p.endToEnd().p99Micros()),
-                    r.workload().offeredRate() > 0 ? num(r.workload().offeredRate()) : "")))
+                    r.workload().offeredRate() > 0 ? num(r.workload().offeredRate()) : "",
+                    c == null ? "" : String.valueOf(c.retried()), c == null ? "" : String.valueOf(c.answeredTwice()),
+                    c == null ? "" : String.valueOf(c.neverAnswered()),
+                    p.resources().serverCpuSeconds() == null ? ""
+                            : num(p.resources().serverMicrosPerMessage(p.completed())))))
                     .append('\n');
         }
         return sb.toString();

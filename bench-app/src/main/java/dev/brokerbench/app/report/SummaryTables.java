@@ -58,7 +58,7 @@ public final class SummaryTables {
                 "sent", "confirmed", "received", "broker's count", "lost confirmed", "lost unconfirmed",
                 "unconfirmed present", "dup", "redelivered", "restart ms", "recovery ms", "status"));
         for (RunResult r : results) {
-            if (r.fault() == null) {
+            if (r.fault() == null || r.accounting() == null) { // calls under a fault: CallTables.underFaults
                 continue;
             }
             Accounting a = r.accounting();
@@ -73,6 +73,7 @@ public final class SummaryTables {
                 case BROKER -> "broker";
                 case LEADER -> "leader, " + r.fault().node();
                 case CONSUMER -> "1 of " + r.workload().clients() + " consumers";
+                case SERVER -> throw new IllegalStateException("a server kill has no queue accounting");
             };
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), killed, during,
                     count(r.fault().countAtKill()) + (broker ? " confirmed" : " received")
@@ -140,6 +141,7 @@ public final class SummaryTables {
             case BROKER -> " after restart";
             case LEADER -> " after the failover";
             case CONSUMER -> " left after drain";
+            case SERVER -> " (no queue)";
         };
         return count(fault.brokerCount().messages()) + when + said;
     }
@@ -223,12 +225,12 @@ public final class SummaryTables {
         return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
-    static String count(long v) {
+    public static String count(long v) {
         return String.format(Locale.ROOT, "%,d", v);
     }
 
     /** {@code -} where there is no value. */
-    static String count(OptionalLong v) {
+    public static String count(OptionalLong v) {
         return v.isPresent() ? count(v.getAsLong()) : "-";
     }
 

@@ -39,6 +39,6 @@ class CurveReportTest {
         assertThat(ReportWriter.charts(DATA)).extracting(Charts.Png::name).contains("knee-l3");
         assertThat(LiveTables.of(DATA.results())).isEmpty();
         assertThat(Figures.of(DATA).cells()).isEmpty();
-        assertThat(ReportWriter.csv(DATA.results())).contains(",17448.1\n");
+        assertThat(ReportWriter.csv(DATA.results())).contains(",17448.1,,,,\n");
     }
 }

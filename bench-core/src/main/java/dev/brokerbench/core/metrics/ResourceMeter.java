@@ -33,17 +33,19 @@ public final class ResourceMeter implements AutoCloseable {
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final BrokerTree broker;
+    private final ServerProcesses servers;
     private final List<Sample> samples = new ArrayList<>();
     private final Thread sampler;
     private volatile boolean closed;
 
     /** One reading of every counter; -1 where a counter could not be read. */
     private record Sample(long nanos, long clientCpuNanos, long gcMillis, long gcCount, long brokerCpuNanos,
-                          long stealTicks, long totalTicks) {
+                          long stealTicks, long totalTicks, long serverCpuNanos) {
     }
 
-    private ResourceMeter(OptionalLong brokerPid) {
+    private ResourceMeter(OptionalLong brokerPid, List<Long> serverPids) {
         this.broker = new BrokerTree(brokerPid);
+        this.servers = new ServerProcesses(serverPids);
         sampleNow();
         this.sampler = new Thread(this::sampleUntilClosed, "resource-meter");
         sampler.setDaemon(true);
@@ -51,7 +53,15 @@ public final class ResourceMeter implements AutoCloseable {
 
     /** A meter sampling from now until {@link #close()}; the broker's CPU is read where its pid is known. */
     public static ResourceMeter start(OptionalLong brokerPid) {
-        ResourceMeter meter = new ResourceMeter(brokerPid);
+        return start(brokerPid, List.of());
+    }
+
+    /**
+     * A meter that also reads the CPU of {@code serverPids}, request/reply server sessions in processes of their own
+     * (none: the servers run in the suite's JVM).
+     */
+    public static ResourceMeter start(OptionalLong brokerPid, List<Long> serverPids) {
+        ResourceMeter meter = new ResourceMeter(brokerPid, serverPids);
         meter.sampler.start();
         return meter;
     }
@@ -76,7 +86,7 @@ public final class ResourceMeter implements AutoCloseable {
         long brokerCpu = broker.cpuNanos();
         CpuTimes machine = CpuTimes.now().orElse(null);
         Sample sample = new Sample(nanos, cpu, gcMillis, gcCount, brokerCpu, machine == null ? -1 : machine.steal(),
-                machine == null ? -1 : machine.total());
+                machine == null ? -1 : machine.total(), servers.cpuNanos());
         synchronized (samples) {
             if (samples.isEmpty() || samples.get(samples.size() - 1).nanos <= nanos) {
                 samples.add(sample);
@@ -138,9 +148,11 @@ public final class ResourceMeter implements AutoCloseable {
         }
         Sample before = atOrBefore(taken, fromNanos);
         Sample after = atOrAfter(taken, to);
+        Double serverSeconds = servers.none() ? null : round(Math.max(0, interpolate(taken, to,
+                Sample::serverCpuNanos) - interpolate(taken, fromNanos, Sample::serverCpuNanos)) / 1e9);
         return new ResourceUsage(round(cpu), round(share), after.gcMillis - before.gcMillis,
                 after.gcCount - before.gcCount, brokerSeconds == null ? null : round(brokerSeconds), cores,
-                ClientLimit.of(cpu, brokerSeconds, wall, cores), steal);
+                ClientLimit.of(cpu, brokerSeconds, wall, cores), steal, serverSeconds);
     }
 
     /** The counter at {@code nanos}, linear between the samples around it; the nearest end outside them. */
@@ -216,6 +228,34 @@ public final class ResourceMeter implements AutoCloseable {
 
         private static long cpuNanos(ProcessHandle process) {
             return process.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+        }
+    }
+
+    /**
+     * Request/reply server sessions in processes of their own: the sum of their CPU, each process's last reading kept
+     * once it is gone (a killed server's CPU counts up to its death, so the sum never falls).
+     */
+    private static final class ServerProcesses {
+        private final List<ProcessHandle> processes;
+        private final long[] last;
+
+        ServerProcesses(List<Long> pids) {
+            this.processes = pids.stream().map(ProcessHandle::of).flatMap(java.util.Optional::stream).toList();
+            this.last = new long[processes.size()];
+        }
+
+        boolean none() {
+            return processes.isEmpty();
+        }
+
+        synchronized long cpuNanos() {
+            long sum = 0;
+            for (int i = 0; i < processes.size(); i++) {
+                long now = BrokerTree.cpuNanos(processes.get(i));
+                last[i] = Math.max(last[i], now);
+                sum += last[i];
+            }
+            return sum;
         }
     }
 

@@ -9,13 +9,34 @@ import java.util.List;
  * calls and a call without a reply within its idle timeout is counted as timed out.
  *
  * @param phase its single phase, reported
- * @param rpc   servers and calls in flight
+ * @param rpc   servers, calls in flight and the clients' retry policy
+ * @param fault kill -9 one of two server processes during request/reply ({@link Fault.KillServer}), or the broker,
+ *              restarted at once while clients and servers reconnect by themselves ({@link Fault.KillBroker} with
+ *              reconnect); null for none
  */
-public record CallCase(Phase phase, Rpc rpc) implements Shape {
+public record CallCase(Phase phase, Rpc rpc, Fault fault) implements Shape {
     public CallCase {
         check(phase != null && (phase.action() == Action.RPC || phase.action() == Action.ONEWAY) && phase.reported(),
                 "phases", "must be a single reported rpc or oneway phase", phase);
         check(rpc != null, "servers", "must be set for an rpc or oneway workload", null);
+        check(fault == null || fault instanceof Fault.KillServer || fault instanceof Fault.KillBroker,
+                "fault", "on an rpc workload can only be killServerAt or killBrokerAt (a leader or a consumer is"
+                        + " killed in a queue case)", fault);
+        check(!(fault instanceof Fault.KillBroker k) || k.reconnect(), "fault.reconnect", "must be true to kill the"
+                + " broker during calls (clients and servers ride the restart out with their library's own"
+                + " reconnection)", false);
+        check(fault == null || phase.action() == Action.RPC, fault instanceof Fault.KillServer ? "fault.killServerAt"
+                : "fault.killBrokerAt", "needs an rpc phase (a client that waits for replies and retries)",
+                phase.action());
+        check(!(fault instanceof Fault.KillServer) || rpc.servers() >= 2, "servers", "must be >= 2 to kill a server"
+                + " process (half the sessions run in each of two processes; the other answers on)", rpc.servers());
+        check(rpc.retry() == null || phase.action() == Action.RPC, "retries", "apply to rpc calls (a one-way message"
+                + " has no reply to wait for)", phase.action());
+    }
+
+    /** Without a fault. */
+    public CallCase(Phase phase, Rpc rpc) {
+        this(phase, rpc, null);
     }
 
     @Override

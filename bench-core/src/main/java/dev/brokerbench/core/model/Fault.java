@@ -8,15 +8,16 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * A fault injected into the measured pass: the broker, the node leading the queue of a clustered broker, or one
  * consumer process is killed with {@code kill -9} once a fraction of the reported phase is done. Written (YAML) and
  * stored (JSON) as its {@link WorkloadFile.FaultFile} form, {@code {killBrokerAt: 0.5, reconnect: true}},
- * {@code {killLeaderAt: 0.5}} or {@code {killConsumerAt: 0.5}}.
+ * {@code {killLeaderAt: 0.5}}, {@code {killConsumerAt: 0.5}} or, for request/reply, {@code {killServerAt: 0.5}}.
  */
-public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer {
+public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer, Fault.KillServer {
 
     /** What a fault kills. */
     enum Target {
         @JsonProperty("broker") BROKER,
         @JsonProperty("leader") LEADER,
-        @JsonProperty("consumer") CONSUMER
+        @JsonProperty("consumer") CONSUMER,
+        @JsonProperty("server") SERVER
     }
 
     /**
@@ -78,6 +79,25 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         }
     }
 
+    /**
+     * Request/reply: the server sessions run in two processes of their own (half the sessions each); kill -9 the first
+     * once this fraction of the calls were answered. The other process goes on answering; a call whose request died
+     * with the killed process times out and is sent again by its client ({@link Rpc.Retry}), so every call is still
+     * answered, some twice (a retried call whose first answer was only late).
+     *
+     * @param at in (0, 1)
+     */
+    record KillServer(double at) implements Fault {
+        public KillServer {
+            checkFraction(at, "fault.killServerAt");
+        }
+
+        @Override
+        public Target target() {
+            return Target.SERVER;
+        }
+    }
+
     /** The fraction of the phase at which it kills. */
     double at();
 
@@ -105,22 +125,26 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
 
     /** Whether it kills during the reported publish phase (a broker or a leader), not during the drain. */
     default boolean duringPublish() {
-        return target() != Target.CONSUMER;
+        return target() == Target.BROKER || target() == Target.LEADER;
     }
 
     /** The written form, for YAML and the stored results. */
     @JsonValue
     default WorkloadFile.FaultFile file() {
         if (this instanceof KillBroker k) {
-            return new WorkloadFile.FaultFile(k.at(), null, null, k.reconnect() ? Boolean.TRUE : null);
+            return new WorkloadFile.FaultFile(k.at(), null, null, null, k.reconnect() ? Boolean.TRUE : null);
         }
-        return this instanceof KillLeader ? new WorkloadFile.FaultFile(null, at(), null, null)
-                : new WorkloadFile.FaultFile(null, null, at(), null);
+        return switch (target()) {
+            case LEADER -> new WorkloadFile.FaultFile(null, at(), null, null, null);
+            case CONSUMER -> new WorkloadFile.FaultFile(null, null, at(), null, null);
+            case SERVER -> new WorkloadFile.FaultFile(null, null, null, at(), null);
+            case BROKER -> throw new IllegalStateException("a broker kill is a KillBroker");
+        };
     }
 
     /**
-     * Reads the written form: exactly one of killBrokerAt, killLeaderAt, killConsumerAt; reconnect only with
-     * killBrokerAt.
+     * Reads the written form: exactly one of killBrokerAt, killLeaderAt, killConsumerAt, killServerAt; reconnect only
+     * with killBrokerAt.
      */
     @JsonCreator
     static Fault of(WorkloadFile.FaultFile file) {
@@ -129,11 +153,14 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
                 "needs killBrokerAt (the clients reconnect to the restarted broker; after killLeaderAt they always"
                         + " fail over)", reconnect);
         int given = (file.killBrokerAt() == null ? 0 : 1) + (file.killLeaderAt() == null ? 0 : 1)
-                + (file.killConsumerAt() == null ? 0 : 1);
+                + (file.killConsumerAt() == null ? 0 : 1) + (file.killServerAt() == null ? 0 : 1);
         InvalidConfigException.check(given == 1, "fault", "set exactly one of killBrokerAt, killLeaderAt,"
-                + " killConsumerAt", null);
+                + " killConsumerAt, killServerAt", null);
         if (file.killBrokerAt() != null) {
             return new KillBroker(file.killBrokerAt(), reconnect);
+        }
+        if (file.killServerAt() != null) {
+            return new KillServer(file.killServerAt());
         }
         return file.killLeaderAt() != null ? new KillLeader(file.killLeaderAt())
                 : new KillConsumer(file.killConsumerAt());

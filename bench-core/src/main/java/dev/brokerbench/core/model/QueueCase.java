@@ -37,6 +37,8 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
                 "needs a sync or async publish (sends failed during the failover are sent again)", reported.mode());
         check(!(fault instanceof Fault.KillConsumer) || reported.action() == Action.CONSUME, "fault.killConsumerAt",
                 "needs the reported phase to be the consume (a consumer is killed mid-drain)", reportedAction);
+        check(!(fault instanceof Fault.KillServer), "fault.killServerAt", "needs an rpc phase (server processes"
+                + " answer calls)", reportedAction);
         check(!(fault instanceof Fault.KillBroker k && k.reconnect()) || reported.mode() == PublishMode.SYNC,
                 "fault.reconnect", "needs a sync publish (each send is retried until the client has reconnected)",
                 reported.mode());
@@ -83,9 +85,9 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
         return selection != null || shared.swept() == Sweep.Variable.MATCHING_PERCENT;
     }
 
-    /** {@code w}'s fault: null for none, and for every case but a queue case. */
+    /** {@code w}'s fault: null for none, and for every case but a queue case or calls. */
     public static Fault faultOf(Workload w) {
-        return w.shape() instanceof QueueCase q ? q.fault() : null;
+        return w.shape() instanceof QueueCase q ? q.fault() : w.shape() instanceof CallCase c ? c.fault() : null;
     }
 
     /** {@code w}'s selector: null for none, and for every case but a queue case. */

@@ -73,10 +73,10 @@ public interface Shape {
         Action reported = phases.stream().filter(Phase::reported).findFirst().orElseThrow().action();
         boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
         boolean single = calls || reported == Action.LIVE;
-        InvalidConfigException.check(!single || fault == null, "fault",
-                "is not supported on live, rpc and oneway workloads", fault);
+        InvalidConfigException.check(reported != Action.LIVE || fault == null, "fault",
+                "is not supported on live workloads", fault);
         InvalidConfigException.check(calls || rpc == null, "servers",
-                "and rpcWindow apply to rpc and oneway workloads only", rpc);
+                "(and rpcWindow, callTimeoutMillis, retries) apply to rpc and oneway workloads only", rpc);
         InvalidConfigException.check(reported == Action.LIVE || search == null, "search",
                 "needs a single live phase swept over ratePercent (a latency curve)", reported);
         InvalidConfigException.check(reported == Action.CONSUME || selection == null, "matchingPercent",
@@ -93,7 +93,7 @@ public interface Shape {
                         + " oneway phase", phases.stream().map(p -> p.action().name().toLowerCase()).toList());
         if (calls) {
             InvalidConfigException.check(rpc != null, "servers", "must be set for an rpc or oneway workload", null);
-            return new CallCase(phases.get(0), rpc);
+            return new CallCase(phases.get(0), rpc, fault);
         }
         if (reported == Action.LIVE) {
             return new LiveCase(phases.get(0), topic, search, schedule, backlog);

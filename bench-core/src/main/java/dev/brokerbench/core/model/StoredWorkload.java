@@ -38,6 +38,7 @@ public record StoredWorkload(String name, String title, String queue,
             selection = q.selection();
         } else if (shape instanceof CallCase c) {
             rpc = c.rpc();
+            fault = c.fault();
         } else if (shape instanceof LiveCase l) {
             search = l.search();
             topic = l.topic();

@@ -17,7 +17,7 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                            Integer publishWindow, Integer prefetch, String ack, Integer ackBatch, String processing,
                            Double ratePerSecond,
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
-                           Integer rpcWindow, SweepFile sweep, SearchFile search, TopicFile topic,
+                           Integer rpcWindow, Long callTimeoutMillis, Integer retries, SweepFile sweep, SearchFile search, TopicFile topic,
                            Integer matchingPercent, Integer rollbackEvery, List<StepFile> schedule,
                            BacklogFile backlog, DestinationsFile destinations) {
 
@@ -108,7 +108,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
 
     /** The fault as written in YAML. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record FaultFile(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt, Boolean reconnect) {
+    public record FaultFile(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt, Double killServerAt,
+                            Boolean reconnect) {
     }
 
     public static final int DEFAULT_CLIENTS = Workload.PARITY_CLIENTS;
@@ -144,8 +145,10 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         }
         boolean calls = parsed.stream().anyMatch(p -> p.action() == Action.RPC || p.action() == Action.ONEWAY);
         Fault f = fault == null ? null : Fault.of(fault);
-        Rpc rpc = calls || servers != null || rpcWindow != null
-                ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1)) : null;
+        Rpc.Retry retry = callTimeoutMillis == null && retries == null ? null
+                : new Rpc.Retry(or(callTimeoutMillis, or(idleTimeoutSeconds, 15) * 1000L), or(retries, 0));
+        Rpc rpc = calls || servers != null || rpcWindow != null || retry != null
+                ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1), retry) : null;
         RateSchedule rates = schedule == null ? null : schedule(schedule);
         SizeMix mix = sizes == null ? null : base == null ? SizeMix.parse(sizes) : SizeMix.read(sizes, base);
         int bodyBytes = mix != null ? mix.nominalBytes() : or(payloadBytes, 0);

@@ -9,37 +9,51 @@ import java.util.OptionalLong;
  *
  * @param killed        the broker (kill -9 mid-publish, then restart), the node leading the queue of a clustered
  *                      broker (kill -9 mid-publish; the clients fail over; the node rejoins after the publish) or a
- *                      consumer (kill -9 of one consumer process mid-drain; the others go on)
+ *                      consumer (kill -9 of one consumer process mid-drain; the others go on) or a request/reply
+ *                      server process (kill -9 of one of two mid-run; the other answers on, the clients retry)
  * @param at            the fraction of the phase at which it was to be killed
- * @param countAtKill   when kill -9 was sent: confirmations counted (broker) or messages received (consumer);
- *                      empty when the phase ended before the threshold
+ * @param countAtKill   when kill -9 was sent: confirmations counted (broker), messages received (consumer) or calls
+ *                      answered (server); empty when the phase ended before the threshold
  * @param restartMillis from the restart command to the broker being ready again on the same data (a killed leader:
  *                      back in its cluster); empty when nothing was restarted (consumer kill)
  * @param recoveryMillis consumer kill: from the kill to the last message arriving at the surviving consumers (what
  *                      the dead one held had to be released and redelivered); broker kill ridden out with the
  *                      clients' own reconnection: from the broker being ready again to the first confirmed send;
  *                      leader kill: from the kill to the first confirmation that ended the longest silence after it
- *                      (the failover as the publishers saw it); otherwise empty
+ *                      (the failover as the publishers saw it); server kill: from the kill to the first answer to a
+ *                      call sent again; otherwise empty
  * @param brokerCount   the broker's own count of the queue's messages: after its restart and before the drain
  *                      (broker kill), or after the drain (consumer kill); null where the path cannot ask
  * @param brokerRecovery the broker's own log line, after a broker kill, on what it recovered at the restart (e.g.
  *                      RabbitMQ's "Recovering 0 queues of type rabbit_classic_queue": the queue did not come back);
  *                      null for a consumer kill or a broker that makes no such statement
- * @param node          a leader kill: which node was killed, e.g. {@code node 1 (rabbit-1@localhost)}; else null
+ * @param node          a leader kill: which node was killed, e.g. {@code node 1 (rabbit-1@localhost)}; a server
+ *                      kill: which process, e.g. {@code server process 1 of 2 (pid 4242, 2 sessions)}; else null
+ * @param silenceMillis a server kill: the longest silence in the answers after the kill (the calls the killed
+ *                      process held waited out their timeout meanwhile, other clients' calls went on); else empty
  */
 public record FaultOutcome(@Required Fault.Target killed, double at, OptionalLong countAtKill,
-                           OptionalLong restartMillis, OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery, String node) {
+                           OptionalLong restartMillis, OptionalLong recoveryMillis, BrokerCount brokerCount,
+                           String brokerRecovery, String node, OptionalLong silenceMillis) {
     /** A fault that killed no particular node (the broker, a consumer). */
     public FaultOutcome(Fault.Target killed, double at, OptionalLong countAtKill, OptionalLong restartMillis,
                         OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery) {
         this(killed, at, countAtKill, restartMillis, recoveryMillis, brokerCount, brokerRecovery, null);
     }
 
-    /** Results stored before these were optional wrote -1 for "none". */
+    /** A fault on a broker or a node, no silence of its own measured. */
+    public FaultOutcome(Fault.Target killed, double at, OptionalLong countAtKill, OptionalLong restartMillis,
+                        OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery, String node) {
+        this(killed, at, countAtKill, restartMillis, recoveryMillis, brokerCount, brokerRecovery, node,
+                OptionalLong.empty());
+    }
+
+    /** Results stored before these were optional wrote -1 for "none"; results before silences have none. */
     public FaultOutcome {
         countAtKill = present(countAtKill);
         restartMillis = present(restartMillis);
         recoveryMillis = present(recoveryMillis);
+        silenceMillis = present(silenceMillis);
     }
 
     /**
@@ -48,7 +62,7 @@ public record FaultOutcome(@Required Fault.Target killed, double at, OptionalLon
      * batch), so nothing was in flight and the cell shows only that confirmed messages survive the kill.
      */
     public boolean cameAfterPublish(Accounting accounting) {
-        return killed != Fault.Target.CONSUMER && accounting != null && countAtKill.isPresent()
+        return (killed == Fault.Target.BROKER || killed == Fault.Target.LEADER) && accounting != null && countAtKill.isPresent()
                 && countAtKill.getAsLong() >= accounting.sent();
     }
 

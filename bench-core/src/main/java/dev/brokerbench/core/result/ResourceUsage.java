@@ -17,9 +17,22 @@ package dev.brokerbench.core.result;
  *                         the active period
  * @param stealShare       share of the machine's CPU time the hypervisor gave to other guests over the active period
  *                         ({@code /proc/stat}); null where the machine does not say (not Linux, results from before)
+ * @param serverCpuSeconds request/reply whose server sessions ran in processes of their own: their CPU time over the
+ *                         active period (a killed one's up to its death); null where the servers ran in the suite's
+ *                         JVM, whose CPU then includes them
  */
 public record ResourceUsage(double clientCpuSeconds, double clientCpuShare, long clientGcMillis, long clientGcCount,
-                            Double brokerCpuSeconds, int cores, ClientLimit clientLimit, Double stealShare) {
+                            Double brokerCpuSeconds, int cores, ClientLimit clientLimit, Double stealShare,
+                            @com.fasterxml.jackson.annotation.JsonInclude(
+                                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                            Double serverCpuSeconds) {
+
+    /** Servers in the suite's JVM (or no servers). */
+    public ResourceUsage(double clientCpuSeconds, double clientCpuShare, long clientGcMillis, long clientGcCount,
+                         Double brokerCpuSeconds, int cores, ClientLimit clientLimit, Double stealShare) {
+        this(clientCpuSeconds, clientCpuShare, clientGcMillis, clientGcCount, brokerCpuSeconds, cores, clientLimit,
+                stealShare, null);
+    }
 
     /** The load generator plausibly limited the figure (results written before this rule existed: never). */
     public boolean clientSaturated() {
@@ -29,6 +42,11 @@ public record ResourceUsage(double clientCpuSeconds, double clientCpuShare, long
     /** Client CPU per completed message in µs, or NaN without completions. */
     public double clientMicrosPerMessage(long completed) {
         return completed > 0 ? clientCpuSeconds * 1e6 / completed : Double.NaN;
+    }
+
+    /** Server processes' CPU per completed call in µs, or NaN when they ran in the suite or without completions. */
+    public double serverMicrosPerMessage(long completed) {
+        return completed > 0 && serverCpuSeconds != null ? serverCpuSeconds * 1e6 / completed : Double.NaN;
     }
 
     /** Broker CPU per completed message in µs, or NaN when unknown or without completions. */

@@ -117,14 +117,31 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
     }
 
     /**
-     * LOSS (a request or one-way message never reached a server), DUP (a one-way message reached the servers twice),
-     * WRONG (a wrong reply), TIMEOUT (a call unanswered in time, its reply late or never), ERROR or ok.
+     * LOSS (a request or one-way message never reached a server), DUP (a one-way message reached the servers twice,
+     * or a call was answered twice), WRONG (a wrong reply), TIMEOUT (a call unanswered in time, its reply late or
+     * never), ERROR or ok. With a retry policy only each call's answer counts: WRONG, TIMEOUT (never answered, or
+     * answered after it was given up), ERROR or ok.
      */
     private Status rpcStatus() {
+        boolean retries = workload != null && workload.shape() instanceof dev.brokerbench.core.model.CallCase c
+                && c.rpc().retry() != null;
+        // a broker killed under the calls: the clients' failed sends and receives meanwhile are expected
+        boolean brokerKilled = fault != null && fault.killed() == dev.brokerbench.core.model.Fault.Target.BROKER;
+        boolean errored = !errors.isEmpty() || phases.stream().filter(p -> !brokerKilled || !p.reported())
+                .anyMatch(p -> !p.errors().isEmpty());
+        if (retries) { // what counts is each call's answer: a lost send, a resend, a second answer is the policy at work
+            if (rpc.wrongBody() > 0 || rpc.wrongCorrelation() > 0) {
+                return Status.WRONG;
+            }
+            if (rpc.neverAnswered() > 0 || rpc.late() > 0) {
+                return Status.TIMEOUT;
+            }
+            return errored || !rpc.answeredAll() ? Status.ERROR : Status.OK;
+        }
         if (rpc.lost() > 0) {
             return Status.LOSS;
         }
-        if (rpc.duplicates() > 0) {
+        if (rpc.duplicates() > 0 || rpc.answeredTwice() > 0) {
             return Status.DUP;
         }
         if (rpc.wrongBody() > 0 || rpc.wrongCorrelation() > 0) {
@@ -135,7 +152,6 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
         }
         boolean calls = workload.reportedPhase().action() == dev.brokerbench.core.model.Action.RPC;
         boolean exact = calls ? rpc.exactCalls() : rpc.exactOneWay();
-        boolean errored = !errors.isEmpty() || phases.stream().anyMatch(p -> !p.errors().isEmpty());
         return errored || !exact ? Status.ERROR : Status.OK;
     }
 }

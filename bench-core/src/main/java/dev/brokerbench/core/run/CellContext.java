@@ -1,7 +1,7 @@
 package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.model.PublishMode;
-import dev.brokerbench.core.run.remote.ConsumerProcesses;
+import dev.brokerbench.core.run.remote.ClientProcesses;
 import dev.brokerbench.core.spi.Driver;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -19,11 +19,11 @@ import java.util.Set;
  * @param setupModes        publish modes the pair supports; a set-up (not reported) publish phase whose mode is
  *                          missing uses another one, and its result records the mode used
  * @param control           kills and restarts the broker for the workload's fault (measured pass only)
- * @param consumerProcesses starts consumers in their own processes, for a fault that kills one; null where this
+ * @param clientProcesses starts consumers in their own processes, for a fault that kills one; null where this
  *                          runner cannot (such a workload then fails with that reason)
  */
 public record CellContext(Driver driver, OptionalLong brokerPid, String label, Set<PublishMode> setupModes,
-                          BrokerControl control, ConsumerProcesses consumerProcesses) {
+                          BrokerControl control, ClientProcesses clientProcesses) {
 
     public CellContext {
         Objects.requireNonNull(driver, "driver");
@@ -43,26 +43,26 @@ public record CellContext(Driver driver, OptionalLong brokerPid, String label, S
 
     /** This cell on a broker process whose CPU time is read from {@code pid}. */
     public CellContext withBrokerPid(OptionalLong pid) {
-        return new CellContext(driver, pid, label, setupModes, control, consumerProcesses);
+        return new CellContext(driver, pid, label, setupModes, control, clientProcesses);
     }
 
     /** This cell with only {@code modes} of publishing for its set-up phases. */
     public CellContext withSetupModes(Set<PublishMode> modes) {
-        return new CellContext(driver, brokerPid, label, modes, control, consumerProcesses);
+        return new CellContext(driver, brokerPid, label, modes, control, clientProcesses);
     }
 
     /** This cell with a fault's broker control and consumer processes. */
-    public CellContext withFaults(BrokerControl brokerControl, ConsumerProcesses processes) {
+    public CellContext withFaults(BrokerControl brokerControl, ClientProcesses processes) {
         return new CellContext(driver, brokerPid, label, setupModes, brokerControl, processes);
     }
 
     /** This cell under another label (e.g. a curve's search, shared by its points). */
     public CellContext withLabel(String other) {
-        return new CellContext(driver, brokerPid, other, setupModes, control, consumerProcesses);
+        return new CellContext(driver, brokerPid, other, setupModes, control, clientProcesses);
     }
 
     /** This cell through another driver (e.g. one held back by a slowdown). */
     CellContext withDriver(Driver other) {
-        return new CellContext(other, brokerPid, label, setupModes, control, consumerProcesses);
+        return new CellContext(other, brokerPid, label, setupModes, control, clientProcesses);
     }
 }

@@ -346,11 +346,11 @@ final class ConsumePhase {
         if (!inProcess) {
             return ctx.driver().consumer(workload.queueOf(client));
         }
-        if (ctx.consumerProcesses() == null) {
+        if (ctx.clientProcesses() == null) {
             throw new IllegalStateException("killing a consumer needs consumers in their own processes, and this"
                     + " runner cannot start them");
         }
-        ProcessConsumer consumer = ctx.consumerProcesses().open(ctx.workload().queue(), ctx.limits().sessionOpen());
+        ProcessConsumer consumer = ctx.clientProcesses().open(ctx.workload().queue(), ctx.limits().sessionOpen());
         processes.set(client, consumer);
         return consumer;
     }

@@ -33,6 +33,29 @@ final class FaultOutcomes {
                 OptionalLong.empty(), brokerCount(cell.driver(), queue), control.recoveryStatement());
     }
 
+    /**
+     * After request/reply during which a server process or the broker was killed: the answers counted at the kill,
+     * the longest silence in the answers after it, and the recovery: from the kill to the first answer to a call sent
+     * again (a server), or from the broker being ready again to the first answer (the broker, restarted during the
+     * phase: its restart time, its statement on what it recovered, and its count of the request queue after the
+     * calls, requests nobody took). Empty figures when the phase ended before the kill.
+     */
+    static FaultOutcome afterCalls(Fault fault, RpcPhase.Kill kill, CellContext cell, String queue) {
+        if (kill == null) {
+            return new FaultOutcome(fault.target(), fault.at(), OptionalLong.empty(), OptionalLong.empty(),
+                    OptionalLong.empty(), null, null);
+        }
+        OptionalLong silence = kill.outage().map(o -> OptionalLong.of(TimeUnit.NANOSECONDS.toMillis(
+                o.silenceNanos()))).orElse(OptionalLong.empty());
+        if (kill.reconnect() == null) {
+            return new FaultOutcome(fault.target(), fault.at(), OptionalLong.of(kill.answeredAtKill()),
+                    OptionalLong.empty(), kill.firstRetriedAnswerMillis(), null, null, kill.process(), silence);
+        }
+        return new FaultOutcome(fault.target(), fault.at(), OptionalLong.of(kill.answeredAtKill()),
+                kill.reconnect().restartMillis(), kill.reconnect().reconnectMillis(),
+                brokerCount(cell.driver(), queue), cell.control().recoveryStatement(), null, silence);
+    }
+
     /** After a drain one of whose consumers was killed: when the others took over, and the broker's count. */
     static FaultOutcome afterConsume(Fault fault, ConsumePhase.Outcome out, Driver driver, String queue) {
         return new FaultOutcome(fault.target(), fault.at(), out.receivedAtKill(), OptionalLong.empty(),

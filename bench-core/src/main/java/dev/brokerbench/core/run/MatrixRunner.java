@@ -12,7 +12,7 @@ import dev.brokerbench.core.result.Repeat;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.SearchStep;
 import dev.brokerbench.core.result.SustainedRate;
-import dev.brokerbench.core.run.remote.ConsumerProcesses;
+import dev.brokerbench.core.run.remote.ClientProcesses;
 import dev.brokerbench.core.spi.DriverFactory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -290,7 +290,7 @@ public final class MatrixRunner {
                 descriptor.queues(), broker::endpoint)) {
             CellContext cell = CellContext.of(driver, label).withBrokerPid(broker.pid())
                     .withSetupModes(Requirements.setupModes(runtime, path))
-                    .withFaults(control(runtime, broker, driver::brokerRestarted), new ConsumerProcesses(path.id(),
+                    .withFaults(control(runtime, broker, driver::brokerRestarted), new ClientProcesses(path.id(),
                             descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan).sharded(sharding);
             if (sharding != null) {

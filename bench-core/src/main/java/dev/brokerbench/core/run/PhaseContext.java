@@ -4,7 +4,7 @@ import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.Phase;
 import dev.brokerbench.core.model.RateWindow;
 import dev.brokerbench.core.model.Workload;
-import dev.brokerbench.core.run.remote.ConsumerProcesses;
+import dev.brokerbench.core.run.remote.ClientProcesses;
 import dev.brokerbench.core.spi.Driver;
 import java.time.Duration;
 import java.util.OptionalLong;
@@ -43,8 +43,8 @@ record PhaseContext(Workload workload, Phase phase, long messages, CellContext c
         return cell.control();
     }
 
-    ConsumerProcesses consumerProcesses() {
-        return cell.consumerProcesses();
+    ClientProcesses clientProcesses() {
+        return cell.clientProcesses();
     }
 
     /**

@@ -186,10 +186,16 @@ final class PublishPhase {
 
     /** kill -9; when the clients are to reconnect, the broker is restarted at once, during the phase. */
     private static void kill(PhaseContext ctx, ReconnectWatch reconnect) {
-        ctx.control().kill();
         if (reconnect == null) {
+            ctx.control().kill();
             return;
         }
+        killAndRestart(ctx, reconnect);
+    }
+
+    /** kill -9, then the broker restarted at once on its data (the clients reconnect by themselves meanwhile). */
+    static void killAndRestart(PhaseContext ctx, ReconnectWatch reconnect) {
+        ctx.control().kill();
         reconnect.killed(System.nanoTime());
         try {
             long restartMillis = ctx.control().restart();

@@ -41,6 +41,9 @@ public final class Requirements {
         }
         if (workload.shape() instanceof CallCase calls) {
             needed.add(calls.phase().action() == Action.RPC ? Capability.REQUEST_REPLY : Capability.ONE_WAY);
+            if (Fault.reconnects(calls.fault())) {
+                needed.add(Capability.RECONNECT);
+            }
             return needed;
         }
         if (workload.ackMode() == AckMode.CLIENT) {
@@ -150,6 +153,11 @@ public final class Requirements {
         if (fault instanceof Fault.KillLeader && broker.nodes() < 2) {
             return Optional.of("killing the leader needs a broker of several nodes (e.g. --broker rabbitmq-cluster,"
                     + " artemis-ha); " + broker.broker().id() + " runs one");
+        }
+        if (fault != null && broker.broker().role() == BrokerDescriptor.Role.BASELINE) {
+            return Optional.of("a broker-less baseline's server is the one process its clients address (its 'broker'):"
+                    + " a second server process to take over would need a second address and client-side balancing,"
+                    + " which the baseline's path does not do, and it keeps no data to restart on");
         }
         if (fault instanceof Fault.KillBroker && broker.nodes() > 1) {
             return Optional.of("killing the whole broker is defined for a single node; " + broker.broker().id()

@@ -2,6 +2,7 @@ package dev.brokerbench.core.run;
 
 import dev.brokerbench.core.metrics.IntervalSampler;
 import dev.brokerbench.core.metrics.LatencyRecorder;
+import dev.brokerbench.core.metrics.Outage;
 import dev.brokerbench.core.metrics.ProgressClock;
 import dev.brokerbench.core.metrics.ReceiveLedger;
 import dev.brokerbench.core.metrics.Reconciler;
@@ -16,6 +17,7 @@ import dev.brokerbench.core.result.LatencyMetric;
 import dev.brokerbench.core.result.LatencySummary;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RpcAccounting;
+import dev.brokerbench.core.run.remote.ProcessRpcServer;
 import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.Requester;
@@ -47,11 +49,22 @@ final class RpcPhase {
     private RpcPhase() {
     }
 
-    record Outcome(PhaseResult result, RpcAccounting accounting) {
+    /** @param kill what the phase's fault did; null without one (or when the phase ended before it) */
+    record Outcome(PhaseResult result, RpcAccounting accounting, Kill kill) {
     }
 
-    /** Counters shared by the clients of one phase. */
+    /** Counters shared by the clients of one phase, and what they do with a failure. */
     private static final class Tally {
+        /** Where a client records a failed send or receive it rides out (a broker the clients reconnect to). */
+        final ErrorLog errors;
+        /** A broker kill the clients ride out: told of every answer; else null. */
+        final ReconnectWatch reconnect;
+
+        Tally(ErrorLog errors, ReconnectWatch reconnect) {
+            this.errors = errors;
+            this.reconnect = reconnect;
+        }
+
         final LongAdder sent = new LongAdder();
         final LongAdder replies = new LongAdder();
         final LongAdder correct = new LongAdder();
@@ -59,6 +72,48 @@ final class RpcPhase {
         final LongAdder wrongCorrelation = new LongAdder();
         final LongAdder late = new LongAdder();
         final LongAdder timedOut = new LongAdder();
+        final LongAdder retried = new LongAdder();
+        final LongAdder answeredTwice = new LongAdder();
+        final LongAdder neverAnswered = new LongAdder();
+        /** When the first call that had to be sent again was answered; 0 before. */
+        final java.util.concurrent.atomic.AtomicLong firstRetriedAnswer = new java.util.concurrent.atomic.AtomicLong();
+
+        void retriedAnswered(long nanos) {
+            firstRetriedAnswer.compareAndSet(0, nanos);
+        }
+
+        void answered(long nanos) {
+            if (reconnect != null) {
+                reconnect.confirmed(nanos);
+            }
+        }
+    }
+
+    /**
+     * How a client calls: calls in flight, how long a send waits for its reply, how often a call is sent again.
+     */
+    private record Timing(int window, long timeoutNanos, int retries) {
+        static Timing of(Workload w) {
+            dev.brokerbench.core.model.Rpc rpc = CallCase.of(w).rpc();
+            return rpc.retry() == null
+                    ? new Timing(rpc.window(), TimeUnit.SECONDS.toNanos(w.idleTimeoutSeconds()), 0)
+                    : new Timing(rpc.window(), TimeUnit.MILLISECONDS.toNanos(rpc.retry().timeoutMillis()),
+                    rpc.retry().retries());
+        }
+    }
+
+    /**
+     * A kill during the phase: of a server process, or of the broker (restarted at once).
+     *
+     * @param answeredAtKill calls answered when it was sent
+     * @param process        which server process it was; null for the broker
+     * @param outage         the longest silence in the answers after the kill; empty when none ended it
+     * @param firstRetriedAnswerMillis from the kill to the first answer to a call that had to be sent again; empty
+     *                                 when none was
+     * @param reconnect      the broker's restart and the first answer after it; null for a server kill
+     */
+    record Kill(long answeredAtKill, String process, java.util.Optional<Outage> outage,
+                java.util.OptionalLong firstRetriedAnswerMillis, ReconnectWatch reconnect) {
     }
 
     static Outcome run(PhaseContext ctx, RpcServer server, ServerTally serverTally) throws Exception {
@@ -70,7 +125,9 @@ final class RpcPhase {
         ProgressClock clock = new ProgressClock(streams.size() + 1, streams.total());
         LatencyRecorder latency = new LatencyRecorder(streams.size(), oneWay ? null : ctx.workload().sizes());
         ErrorLog errors = new ErrorLog();
-        Tally tally = new Tally();
+        ReconnectWatch reconnect = ctx.fault() instanceof dev.brokerbench.core.model.Fault.KillBroker
+                ? new ReconnectWatch() : null;
+        Tally tally = new Tally(errors, reconnect);
         long timeoutNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
         long receivedBefore = server.received();
         SendLedger casts = oneWay ? new SendLedger(streams) : null;
@@ -83,7 +140,19 @@ final class RpcPhase {
             ctx.progress().latencyOf(LatencyMetric.CALL, latency::soFar);
         }
         IntervalSampler sampler = IntervalSampler.start(oneWay ? List.of() : List.of(latency));
-        ResourceMeter meter = ResourceMeter.start(ctx.brokerPid());
+        ProcessRpcServer processes = server instanceof ProcessRpcServer p ? p : null;
+        ResourceMeter meter = ResourceMeter.start(ctx.brokerPid(), processes == null ? List.of() : processes.pids());
+        long[] killNanos = {0};
+        String[] killed = {null};
+        FaultTrigger trigger = ctx.fault() == null ? null : FaultTrigger.start(() -> {
+            killNanos[0] = System.nanoTime();
+            if (reconnect == null) {
+                killed[0] = serverProcesses(processes).kill();
+            } else {
+                PublishPhase.killAndRestart(ctx, reconnect);
+            }
+        }, clock, (long) Math.ceil(streams.total() * ctx.fault().at()));
+        Timing timing = oneWay ? null : Timing.of(ctx.workload());
         try {
             ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().require(Calls.class)
                             .requester(ctx.workload().queue(), !oneWay),
@@ -92,9 +161,8 @@ final class RpcPhase {
                         if (oneWay) {
                             cast(requester, client, first, streams.count(client), ctx.workload(), casts);
                         } else {
-                            new Caller(requester, first, streams.count(client), ctx.workload(),
-                                    CallCase.of(ctx.workload()).rpc().window(), timeoutNanos, tally, clock.lane(client), client,
-                                    latency).run();
+                            new Caller(requester, first, streams.count(client), ctx.workload(), timing, tally,
+                                    clock.lane(client), client, latency).run();
                         }
                     },
                     t -> {
@@ -110,7 +178,11 @@ final class RpcPhase {
             sampler.close();
             serverTally.detach();
             ctx.progress().phaseEnded();
+            if (trigger != null) {
+                trigger.stop();
+            }
         }
+        long endNanos = System.nanoTime();
         RpcAccounting accounting = oneWay ? oneWay(Reconciler.reconcile(casts, arrivals, List.of()))
                 : calls(tally, server.received() - receivedBefore);
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window().withCompletions(window(streams.total())));
@@ -120,7 +192,21 @@ final class RpcPhase {
                 summary.resources(meter), errors.snapshot(), List.of(), null, null,
                 oneWay ? null : latency.bySize(LatencyMetric.CALL),
                 oneWay ? Map.of() : Map.of(LatencyMetric.CALL, latency.log()));
-        return new Outcome(result, accounting);
+        Kill kill = trigger == null || trigger.countAtKill().isEmpty() ? null
+                : new Kill(trigger.countAtKill().getAsLong(), killed[0],
+                Outage.after(clock.timeline(), killNanos[0], endNanos), tally.firstRetriedAnswer.get() == 0
+                ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS
+                .toMillis(tally.firstRetriedAnswer.get() - killNanos[0]))), reconnect);
+        return new Outcome(result, accounting, kill);
+    }
+
+    /** The server whose process a fault kills. */
+    private static ProcessRpcServer serverProcesses(ProcessRpcServer processes) {
+        if (processes == null) {
+            throw new IllegalStateException("killing a server needs server sessions in processes of their own, and"
+                    + " this runner did not start them");
+        }
+        return processes;
     }
 
     /** Rate windows of 1000 as everywhere, smaller for short cells so that min/max still mean something. */
@@ -128,12 +214,14 @@ final class RpcPhase {
         return (int) Math.max(1, Math.min(1000, total / 20));
     }
 
-    /** Calls: the servers' count of requests against the clients' sends and replies. */
+    /** Calls: the servers' count of requests against the clients' sends (first and retried) and replies. */
     private static RpcAccounting calls(Tally tally, long received) {
         long sent = tally.sent.sum();
+        long retried = tally.retried.sum();
         return new RpcAccounting(sent, received, tally.replies.sum(), tally.correct.sum(), tally.wrongBody.sum(),
-                tally.wrongCorrelation.sum(), tally.late.sum(), tally.timedOut.sum(), Math.max(0, sent - received), 0,
-                0);
+                tally.wrongCorrelation.sum(), tally.late.sum(), tally.timedOut.sum(),
+                Math.max(0, sent + retried - received), 0, 0, retried, tally.answeredTwice.sum(),
+                tally.neverAnswered.sum());
     }
 
     /**
@@ -196,7 +284,11 @@ final class RpcPhase {
         }
     }
 
-    /** One client's calls: at most {@code window} in flight, each reply matched to its call and checked. */
+    /**
+     * One client's calls: at most {@code window} in flight, each reply matched to its call and checked. A call with no
+     * reply within the timeout of its last send is sent again (same correlation id) while its retries last, then given
+     * up; its latency runs from its first send to its answer.
+     */
     private static final class Caller {
         private final Requester requester;
         private final long first;
@@ -204,30 +296,35 @@ final class RpcPhase {
         private final Workload workload;
         private final int window;
         private final long timeoutNanos;
+        private final int retries;
         private final Tally tally;
         private final ProgressClock.Lane lane;
         private final int client;
         private final LatencyRecorder latency;
         private final long[] slotCall;
-        private final long[] slotSent;
+        private final long[] slotFirstSent;
+        private final int[] slotAttempt;
+        private final SendQueue sends = new SendQueue();
+        private final java.util.BitSet answered = new java.util.BitSet();
         private int inFlight;
         private long next;
-        private long oldest;
 
-        Caller(Requester requester, long first, long count, Workload workload, int window, long timeoutNanos, Tally tally,
+        Caller(Requester requester, long first, long count, Workload workload, Timing timing, Tally tally,
                ProgressClock.Lane lane, int client, LatencyRecorder latency) {
             this.requester = requester;
             this.first = first;
             this.count = count;
             this.workload = workload;
-            this.window = window;
-            this.timeoutNanos = timeoutNanos;
+            this.window = timing.window();
+            this.timeoutNanos = timing.timeoutNanos();
+            this.retries = timing.retries();
             this.tally = tally;
             this.lane = lane;
             this.client = client;
             this.latency = latency;
             this.slotCall = new long[window];
-            this.slotSent = new long[window];
+            this.slotFirstSent = new long[window];
+            this.slotAttempt = new int[window];
             java.util.Arrays.fill(slotCall, -1);
         }
 
@@ -239,67 +336,185 @@ final class RpcPhase {
                 int slot = (int) (next % window);
                 if (next < count && inFlight < window && slotCall[slot] < 0) {
                     long call = first + next;
-                    byte[] body = RpcPayload.request(call, sizeOf(workload, call));
+                    long now = System.nanoTime();
                     slotCall[slot] = call;
-                    slotSent[slot] = System.nanoTime();
+                    slotFirstSent[slot] = now;
+                    slotAttempt[slot] = 0;
                     tally.sent.increment();
                     inFlight++;
                     next++;
-                    requester.request(call, body);
+                    send(slot, now);
                     continue;
                 }
-                long waitNanos = slotSent[(int) (oldest % window)] + timeoutNanos - System.nanoTime();
-                Reply reply =
-                        requester.poll(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
+                long waitNanos = sends.nextDeadline(this::current) - System.nanoTime();
+                Reply reply = poll(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
                 long now = System.nanoTime();
                 if (reply == null) {
                     expire(now);
                     continue;
                 }
-                tally.replies.increment();
-                long seq = reply.correlationId() - first;
-                int replySlot = seq >= 0 && seq < count ? (int) (seq % window) : -1;
-                if (replySlot < 0) {
-                    tally.wrongCorrelation.increment();
-                    continue;
-                }
-                if (slotCall[replySlot] != reply.correlationId()) {
-                    // one of ours, but not in flight: sent, then timed out or already answered
-                    (seq < next ? tally.late : tally.wrongCorrelation).increment();
-                    continue;
-                }
-                slotCall[replySlot] = -1;
-                inFlight--;
-                int bytes = sizeOf(workload, reply.correlationId());
-                if (RpcPayload.verify(reply.correlationId(), bytes, reply.body())) {
-                    tally.correct.increment();
-                    latency.record(client, now - slotSent[replySlot], bytes);
-                    lane.tick(now);
-                } else {
-                    tally.wrongBody.increment();
-                }
-                advanceOldest();
+                received(reply, now);
             }
         }
 
-        /** Calls whose reply is overdue are given up (counted as timed out); a reply that comes later is late. */
-        private void expire(long now) {
-            while (inFlight > 0) {
-                int slot = (int) (oldest % window);
-                if (slotCall[slot] != first + oldest || now - slotSent[slot] < timeoutNanos) {
-                    return;
+        /**
+         * Sends the call in {@code slot} (again, after a timeout), its deadline queued behind every earlier one. While
+         * the clients ride a broker's restart out, a send that fails is recorded and left to time out (and be sent
+         * again); otherwise the failure ends the client.
+         */
+        private void send(int slot, long now) throws Exception {
+            long call = slotCall[slot];
+            sends.add(call, slotAttempt[slot], now + timeoutNanos);
+            try {
+                requester.request(call, RpcPayload.request(call, sizeOf(workload, call)));
+            } catch (Exception e) {
+                if (tally.reconnect == null) {
+                    throw e;
                 }
-                slotCall[slot] = -1;
-                inFlight--;
+                tally.errors.add("rpc client " + client + ": call " + RpcPhase.sequence(call) + " not sent (sent"
+                        + " again after its timeout)", e);
+            }
+        }
+
+        /** The next reply; while the clients ride a broker's restart out, a failed receive is recorded, as none. */
+        private Reply poll(long millis) throws Exception {
+            try {
+                return requester.poll(millis);
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                if (tally.reconnect == null) {
+                    throw e;
+                }
+                tally.errors.add("rpc client " + client + ": receive failed", e);
+                Thread.sleep(Math.min(millis, 50));
+                return null;
+            }
+        }
+
+        /** Whether a queued send is still its call's latest, unanswered. */
+        private boolean current(long call, int attempt) {
+            int slot = (int) ((call - first) % window);
+            return slotCall[slot] == call && slotAttempt[slot] == attempt;
+        }
+
+        private void received(Reply reply, long now) {
+            tally.replies.increment();
+            long seq = reply.correlationId() - first;
+            if (seq < 0 || seq >= next) { // not one of this client's calls sent so far
+                tally.wrongCorrelation.increment();
+                return;
+            }
+            int slot = (int) (seq % window);
+            if (slotCall[slot] != reply.correlationId()) { // one of ours, no longer in flight
+                (answered.get((int) seq) ? tally.answeredTwice : tally.late).increment();
+                return;
+            }
+            slotCall[slot] = -1;
+            inFlight--;
+            answered.set((int) seq);
+            int bytes = sizeOf(workload, reply.correlationId());
+            if (!RpcPayload.verify(reply.correlationId(), bytes, reply.body())) {
+                tally.wrongBody.increment();
+                return;
+            }
+            tally.correct.increment();
+            if (slotAttempt[slot] > 0) {
+                tally.retriedAnswered(now);
+            }
+            latency.record(client, now - slotFirstSent[slot], bytes);
+            lane.tick(now);
+            tally.answered(now);
+        }
+
+        /** Sends whose reply is overdue: sent again while the call's retries last, else the call is given up. */
+        private void expire(long now) throws Exception {
+            while (sends.overdue(now, this::current)) {
+                long call = sends.pollCall();
+                int slot = (int) ((call - first) % window);
                 tally.timedOut.increment();
-                advanceOldest();
+                if (slotAttempt[slot] < retries) {
+                    slotAttempt[slot]++;
+                    tally.retried.increment();
+                    send(slot, now);
+                } else {
+                    slotCall[slot] = -1;
+                    inFlight--;
+                    tally.neverAnswered.increment();
+                }
+            }
+        }
+    }
+
+    /**
+     * A client's sends in the order made, each with its deadline: since every send waits the same timeout, deadlines
+     * only grow along it. A send whose call was answered or sent again stays queued until it reaches the head, and is
+     * dropped there.
+     */
+    private static final class SendQueue {
+        /** Tells whether a queued send is still its call's latest, unanswered. */
+        @FunctionalInterface
+        interface Current {
+            boolean test(long call, int attempt);
+        }
+
+        private long[] calls = new long[16];
+        private int[] attempts = new int[16];
+        private long[] deadlines = new long[16];
+        private int head;
+        private int size;
+
+        void add(long call, int attempt, long deadline) {
+            if (size == calls.length) {
+                grow();
+            }
+            int at = (head + size) % calls.length;
+            calls[at] = call;
+            attempts[at] = attempt;
+            deadlines[at] = deadline;
+            size++;
+        }
+
+        /** The deadline of the oldest current send (stale ones dropped); far ahead when none is queued. */
+        long nextDeadline(Current current) {
+            dropStale(current);
+            return size == 0 ? System.nanoTime() + TimeUnit.SECONDS.toNanos(1) : deadlines[head];
+        }
+
+        /** Whether the oldest current send is past its deadline at {@code now}. */
+        boolean overdue(long now, Current current) {
+            dropStale(current);
+            return size > 0 && deadlines[head] - now <= 0;
+        }
+
+        /** Takes the oldest send off the queue; its call. */
+        long pollCall() {
+            long call = calls[head];
+            head = (head + 1) % calls.length;
+            size--;
+            return call;
+        }
+
+        private void dropStale(Current current) {
+            while (size > 0 && !current.test(calls[head], attempts[head])) {
+                pollCall();
             }
         }
 
-        private void advanceOldest() {
-            while (oldest < next && slotCall[(int) (oldest % window)] != first + oldest) {
-                oldest++;
+        private void grow() {
+            int n = calls.length;
+            long[] c = new long[n * 2];
+            int[] a = new int[n * 2];
+            long[] d = new long[n * 2];
+            for (int i = 0; i < size; i++) {
+                c[i] = calls[(head + i) % n];
+                a[i] = attempts[(head + i) % n];
+                d[i] = deadlines[(head + i) % n];
             }
+            calls = c;
+            attempts = a;
+            deadlines = d;
+            head = 0;
         }
     }
 }

@@ -284,21 +284,38 @@ public final class ScenarioRunner {
      */
     public Outcome runCalls(Workload workload, CallCase calls, CellContext cell) throws Exception {
         ServerTally tally = new ServerTally();
-        try (RpcServer server = cell.driver().require(Calls.class).rpcServer(workload.queue(), calls.rpc().servers(),
-                tally)) {
+        try (RpcServer server = servers(workload, calls, cell, tally)) {
             WarmedUp warm = warmUp(workload, cell.label(), (messages, passLabel) -> callPass(workload, messages, cell,
-                    passLabel, server, tally));
+                    passLabel, server, tally, null));
             long messages = measuredMessages(workload, warm);
-            Measured measured = measure(true, cell.label(), messages, passLabel -> callPass(workload, messages, cell,
-                    passLabel, server, tally));
-            if (plan.missed(measured.reported().activeSeconds())) {
+            boolean retries = calls.fault() == null;
+            Measured measured = measure(retries, cell.label(), messages, passLabel -> callPass(workload, messages,
+                    cell, passLabel, server, tally, calls.fault()));
+            if (retries && plan.missed(measured.reported().activeSeconds())) {
                 long again = resized(workload, measured);
                 measured = measured.then(measure(true, cell.label() + " sized again", again, passLabel ->
-                        callPass(workload, again, cell, passLabel, server, tally)));
+                        callPass(workload, again, cell, passLabel, server, tally, null)));
             }
-            return new Outcome(warm.last(), measured.pass(), null, null, null,
+            return new Outcome(warm.last(), measured.pass(), measured.pass().fault(), null, null,
                     sizing(warm, measured.messages(), measured.attempts()), false);
         }
+    }
+
+    /**
+     * The cell's server sessions: the path's own, in this process (through a broker kill they reconnect by
+     * themselves); for a fault that kills a server, in two processes of their own (half the sessions each).
+     */
+    private RpcServer servers(Workload workload, CallCase calls, CellContext cell, ServerTally tally)
+            throws Exception {
+        if (!(calls.fault() instanceof Fault.KillServer)) {
+            return cell.driver().require(Calls.class).rpcServer(workload.queue(), calls.rpc().servers(), tally);
+        }
+        if (cell.clientProcesses() == null) {
+            throw new IllegalStateException("killing a server needs server sessions in processes of their own, and"
+                    + " this runner cannot start them");
+        }
+        return cell.clientProcesses().rpcServer(workload.queue(), calls.rpc().servers(), 2, tally,
+                limits.sessionOpen().multipliedBy(2));
     }
 
     /**
@@ -328,12 +345,14 @@ public final class ScenarioRunner {
     }
 
     private Pass callPass(Workload workload, long messages, CellContext cell, String label, RpcServer server,
-                          ServerTally tally) throws Exception {
+                          ServerTally tally, Fault fault) throws Exception {
         Phase phase = workload.reportedPhase();
         PhaseContext ctx = new PhaseContext(workload, phase, messages, cell, label + " " + phase.label(), progress,
-                limits, null, window, ShardPart.WHOLE);
+                fault == null ? limits : limits.forFault(fault), fault, window, ShardPart.WHOLE);
         RpcPhase.Outcome out = RpcPhase.run(ctx, server, tally);
-        return new Pass(List.of(out.result()), null, out.accounting(), null);
+        FaultOutcome killed = fault == null ? null : FaultOutcomes.afterCalls(fault, out.kill(), cell,
+                workload.queue());
+        return new Pass(List.of(out.result()), null, out.accounting(), killed);
     }
 
     /** One pass of the workload's phases; {@code fault} (or null) in its reported phase. */

@@ -19,8 +19,10 @@ class FaultWrittenFormTest {
                 .isEqualTo("{\"killConsumerAt\":0.25}");
         assertThat(Json.mapper().writeValueAsString(Fault.killLeader(0.5)).replaceAll("\\s", ""))
                 .isEqualTo("{\"killLeaderAt\":0.5}");
+        assertThat(Json.mapper().writeValueAsString(new Fault.KillServer(0.5)).replaceAll("\\s", ""))
+                .isEqualTo("{\"killServerAt\":0.5}");
         for (Fault f : new Fault[] {Fault.killBroker(0.5), new Fault.KillBroker(0.3, true), Fault.killConsumer(0.7),
-                Fault.killLeader(0.4)}) {
+                Fault.killLeader(0.4), new Fault.KillServer(0.6)}) {
             assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(f), Fault.class)).isEqualTo(f);
         }
     }
@@ -44,17 +46,23 @@ class FaultWrittenFormTest {
                 OptionalLong.of(1500), null, null, "node 1 (primary)");
         assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(leader), FaultOutcome.class))
                 .isEqualTo(leader);
+        FaultOutcome server = new FaultOutcome(Fault.Target.SERVER, 0.5, OptionalLong.of(10), OptionalLong.empty(),
+                OptionalLong.of(2005), null, null, "server process 1 of 2 (pid 7, 2 sessions)", OptionalLong.of(1082));
+        assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(server), FaultOutcome.class))
+                .isEqualTo(server);
+        assertThat(leader.silenceMillis()).as("results stored before silences").isEmpty();
     }
 
     @Test
     void aFaultNamesWhatIsWrongWithIt() {
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, 0.5, true)))
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, 0.5, null, true)))
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, 0.5, null, true)))
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, 0.5, null, null, true)))
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null, null)))
-                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(0.5, 0.5, null, null)))
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null, null, null)))
+                .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt,"
+                        + " killServerAt");
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(0.5, 0.5, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
         assertThatThrownBy(() -> new Fault.KillLeader(0))
                 .hasMessageContaining("'fault.killLeaderAt' must be between 0 and 1 (exclusive), got 0.0");

@@ -26,7 +26,9 @@ class StoredWorkloadTest {
         Workload topic = Workload.of("t1", new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true),
                 new Topic(4, true), null));
         Workload calls = Workload.of("r1", new CallCase(new Phase("rpc", Action.RPC, null, true), new Rpc(2, 8)));
-        for (Workload w : List.of(fault, selector, topic, calls)) {
+        Workload serverKill = Workload.of("f7", new CallCase(new Phase("rpc", Action.RPC, null, true),
+                new Rpc(4, 1, new Rpc.Retry(2000, 3)), new Fault.KillServer(0.5)));
+        for (Workload w : List.of(fault, selector, topic, calls, serverKill)) {
             assertThat(roundTrip(w)).as(w.name()).isEqualTo(w);
         }
         assertThat(roundTrip(topic).shape()).isInstanceOf(LiveCase.class);

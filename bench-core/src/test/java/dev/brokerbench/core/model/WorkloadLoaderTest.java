@@ -158,14 +158,37 @@ class WorkloadLoaderTest {
                 .replace("1,32..4096/32", "1,2000"))).hasMessageContaining("'clients' must be 1..1024, got 2000");
         assertThatThrownBy(() -> load(RPC + "rpcWindow: 0\n")).hasMessageContaining("'rpcWindow' must be 1..10000");
         assertThatThrownBy(() -> load(RPC + "fault: {killBrokerAt: 0.5}\n"))
-                .hasMessageContaining("'fault' is not supported on live, rpc and oneway workloads");
+                .hasMessageContaining("'fault.reconnect' must be true to kill the broker during calls");
+        assertThatThrownBy(() -> load(RPC + "servers: 4\nfault: {killLeaderAt: 0.5}\n"))
+                .hasMessageContaining("'fault' on an rpc workload can only be killServerAt or killBrokerAt");
         assertThatThrownBy(() -> load(RPC + "matchingPercent: 50\n")).as("a selector is a consumer's")
                 .hasMessageContaining("'matchingPercent' needs the reported phase to be the consume");
         assertThatThrownBy(() -> load(VALID + "servers: 2\n"))
-                .hasMessageContaining("'servers' and rpcWindow apply to rpc and oneway workloads only");
+                .hasMessageContaining("'servers' (and rpcWindow, callTimeoutMillis, retries) apply to rpc and oneway"
+                        + " workloads only");
         assertThatThrownBy(() -> load(RPC.replace("- {name: rpc, action: rpc, reported: true}",
                 "- {name: rpc, action: rpc, reported: true}\n  - {name: drain, action: consume}")))
                 .hasMessageContaining("or a single live, rpc or oneway phase");
+    }
+
+    @Test
+    void aServerKillNeedsCallsAndTwoServersAndRetriesNeedCalls() {
+        Workload w = load(RPC + "servers: 4\ncallTimeoutMillis: 2000\nretries: 3\nfault: {killServerAt: 0.5}\n");
+        assertThat(CallCase.of(w).fault()).isEqualTo(new Fault.KillServer(0.5));
+        assertThat(CallCase.of(w).rpc().retry()).isEqualTo(new Rpc.Retry(2000, 3));
+        assertThat(load(RPC + "retries: 2\nidleTimeoutSeconds: 7\n").shape()).as("the timeout defaults to the idle one")
+                .isEqualTo(new CallCase(CallCase.of(load(RPC)).phase(), new Rpc(4, 1, new Rpc.Retry(7000, 2))));
+        assertThatThrownBy(() -> load(RPC + "servers: 1\nfault: {killServerAt: 0.5}\n"))
+                .hasMessageContaining("'servers' must be >= 2 to kill a server process");
+        assertThatThrownBy(() -> load(VALID + "fault: {killServerAt: 0.5}\n"))
+                .hasMessageContaining("'fault.killServerAt' needs an rpc phase");
+        assertThatThrownBy(() -> load(RPC.replace("action: rpc", "action: oneway") + "fault: {killServerAt: 0.5}\n"))
+                .hasMessageContaining("'fault.killServerAt' needs an rpc phase");
+        assertThatThrownBy(() -> load(RPC.replace("action: rpc", "action: oneway") + "retries: 1\n"))
+                .hasMessageContaining("'retries' apply to rpc calls");
+        assertThatThrownBy(() -> load(RPC + "callTimeoutMillis: 5\n"))
+                .hasMessageContaining("'callTimeoutMillis' must be 10..3600000, got 5");
+        assertThatThrownBy(() -> load(RPC + "retries: 101\n")).hasMessageContaining("'retries' must be 0..100");
     }
 
     private static final String LIVE = """
@@ -186,7 +209,7 @@ class WorkloadLoaderTest {
         assertThatThrownBy(() -> load(LIVE + "  - {name: drain, action: consume}\n"))
                 .hasMessageContaining("or a single live, rpc or oneway phase");
         assertThatThrownBy(() -> load(LIVE + "fault: {killConsumerAt: 0.5}\n"))
-                .hasMessageContaining("'fault' is not supported on live, rpc and oneway workloads");
+                .hasMessageContaining("'fault' is not supported on live workloads");
         assertThat(load(VALID).live()).isFalse();
     }
 

@@ -112,11 +112,12 @@ class RpcAccountingTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 16})
-    void aSecondReplyToACallIsLateNotCorrect(int window) throws Exception {
+    void aSecondReplyToACallIsAnAnswerTwiceNotCorrect(int window) throws Exception {
         RpcAccounting a = run(new FaultyRpcDriver(Set.of(), Set.of(), Set.of(), Set.of(new Call(2, 40))),
                 rpc(2000, window, 1));
         assertThat(a.correct()).as(a.summary()).isEqualTo(2000);
-        assertThat(a.late()).as(a.summary()).isEqualTo(1);
+        assertThat(a.answeredTwice()).as(a.summary()).isEqualTo(1);
+        assertThat(a.late()).as("late is for a call given up").isZero();
         assertThat(a.wrongCorrelation()).isZero();
         assertThat(a.exactCalls()).isFalse();
     }

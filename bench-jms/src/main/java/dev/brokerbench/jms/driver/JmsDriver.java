@@ -158,10 +158,17 @@ public final class JmsDriver implements Driver, Topics, Selectors, Calls {
                 spec.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT, replies));
     }
 
+    /**
+     * The server sessions consume the request queue, so they connect as the queue's consumers do (the provider's
+     * consumer factory: the prefetch as defined; for Artemis no confirmation window, without which the broker drops a
+     * killed server's session when its connection breaks instead of keeping it 60 s for a reattachment that never
+     * comes, with the requests dispatched to it).
+     */
     @Override
     public RpcServer rpcServer(String queue, int sessions, dev.brokerbench.core.spi.ServerReceipt onReceive)
             throws Exception {
-        return JmsRpcServer.start(factory, queue, sessions, onReceive);
+        return JmsRpcServer.start(provider.consumerFactory(factory, brokerId, endpoint, spec, queue), queue, sessions,
+                onReceive);
     }
 
     @Override

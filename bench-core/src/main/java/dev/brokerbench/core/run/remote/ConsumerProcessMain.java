@@ -43,24 +43,14 @@ public final class ConsumerProcessMain {
         }
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch go = new CountDownLatch(1);
-        Thread lifeline = new Thread(() -> {
-            try {
-                int b;
-                while ((b = System.in.read()) >= 0) {
-                    if (b == ConsumerWire.START) {
-                        go.countDown();
-                    }
-                }
-            } catch (IOException e) {
-                // same as end-of-file
+        Lifeline.start(b -> {
+            if (b == ConsumerWire.START) {
+                go.countDown();
             }
+        }, () -> {
             stop.set(true);
             go.countDown();
-            sleepQuietly(15_000);
-            Runtime.getRuntime().halt(3); // did not stop in time
-        }, "consumer-lifeline");
-        lifeline.setDaemon(true);
-        lifeline.start();
+        });
         try {
             run(args, wire, stop, go);
             wire.flush();
@@ -112,14 +102,6 @@ public final class ConsumerProcessMain {
             if (unacked > 0) {
                 consumer.acknowledge();
             }
-        }
-    }
-
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -3,14 +3,9 @@ package dev.brokerbench.core.run.remote;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Delivery;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -22,10 +17,9 @@ import java.util.concurrent.TimeUnit;
  * afterwards the consumer only reports what the child wrote before it died.
  */
 public final class ProcessConsumer implements Consumer {
-    private static final int STDERR_LINES = 30;
     private final Process process;
     private final BlockingQueue<ConsumerWire.Record> records = new LinkedBlockingQueue<>();
-    private final Deque<String> stderr = new ArrayDeque<>();
+    private final StderrTail stderr;
     private volatile boolean killed;
     private boolean ended;
 
@@ -34,9 +28,7 @@ public final class ProcessConsumer implements Consumer {
         Thread reader = new Thread(this::readRecords, "consumer-process-" + process.pid());
         reader.setDaemon(true);
         reader.start();
-        Thread errors = new Thread(this::readStderr, "consumer-process-stderr-" + process.pid());
-        errors.setDaemon(true);
-        errors.start();
+        this.stderr = StderrTail.of(process);
     }
 
     static ProcessConsumer start(List<String> command, Duration timeout) throws IOException, InterruptedException {
@@ -48,7 +40,7 @@ public final class ProcessConsumer implements Consumer {
             String why = first == null ? "did not open its consumer within " + timeout.toSeconds() + " s"
                     : first.tag() == ConsumerWire.ERROR ? "failed: " + first.message()
                     : "exited before its consumer was open";
-            throw new IOException("consumer process " + why + consumer.stderrTail());
+            throw new IOException("consumer process " + why + consumer.stderr.text());
         }
         return consumer;
     }
@@ -63,30 +55,6 @@ public final class ProcessConsumer implements Consumer {
         } catch (IOException e) {
             records.add(new ConsumerWire.Record(ConsumerWire.ERROR, 0, 0, 0, 0, false, e.toString()));
             records.add(ConsumerWire.END);
-        }
-    }
-
-    private void readStderr() {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                synchronized (stderr) {
-                    stderr.addLast(line);
-                    if (stderr.size() > STDERR_LINES) {
-                        stderr.removeFirst();
-                    }
-                }
-            }
-        } catch (IOException e) {
-            // the process is gone
-        }
-    }
-
-    private String stderrTail() {
-        synchronized (stderr) {
-            return stderr.isEmpty() ? "" : System.lineSeparator() + "its stderr:" + System.lineSeparator()
-                    + String.join(System.lineSeparator(), stderr);
         }
     }
 
@@ -111,7 +79,7 @@ public final class ProcessConsumer implements Consumer {
         if (!killed) {
             process.waitFor(5, TimeUnit.SECONDS);
             throw new IllegalStateException("consumer process " + process.pid() + " exited unexpectedly"
-                    + (process.isAlive() ? "" : " with code " + process.exitValue()) + stderrTail());
+                    + (process.isAlive() ? "" : " with code " + process.exitValue()) + stderr.text());
         }
         return false;
     }
