@@ -109,8 +109,10 @@ public final class ListCommand implements Callable<Integer> {
         if (w.shape() instanceof CallCase calls) {
             return "; " + calls.rpc().servers() + " servers, " + calls.rpc().window() + " in flight"
                     + (calls.rpc().retry() == null ? "" : ", " + calls.rpc().retry().label())
-                    + (calls.fault() == null ? "" : "; servers in two processes, kill -9 one at "
-                    + Math.round(calls.fault().at() * 100) + " % of the calls");
+                    + (calls.serverProcesses() == 0 ? "" : "; servers in " + calls.serverProcesses() + " processes")
+                    + (calls.fault() instanceof Fault.KillServer ? ", kill -9 one at " + Math.round(calls.fault().at()
+                    * 100) + " % of the calls" : calls.fault() != null ? "; kill -9 the broker at " + Math.round(
+                    calls.fault().at() * 100) + " % of the calls, restart, clients reconnect" : "");
         }
         if (w.shape() instanceof LiveCase live && (live.schedule() != null || live.backlog() != null)) {
             return (live.schedule() == null ? "" : "; schedule " + live.schedule().label())

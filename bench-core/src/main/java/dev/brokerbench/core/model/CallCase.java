@@ -30,8 +30,15 @@ public record CallCase(Phase phase, Rpc rpc, Fault fault) implements Shape {
                 phase.action());
         check(!(fault instanceof Fault.KillServer) || rpc.servers() >= 2, "servers", "must be >= 2 to kill a server"
                 + " process (half the sessions run in each of two processes; the other answers on)", rpc.servers());
+        check(!(fault instanceof Fault.KillServer) || rpc.serverProcesses() != 1, "serverProcesses", "must be 0"
+                + " (two) or >= 2 to kill a server process (another one answers on)", rpc.serverProcesses());
         check(rpc.retry() == null || phase.action() == Action.RPC, "retries", "apply to rpc calls (a one-way message"
                 + " has no reply to wait for)", phase.action());
+    }
+
+    /** How many processes the server sessions run in: 0 for the suite's JVM; two at least for a server kill. */
+    public int serverProcesses() {
+        return rpc.serverProcesses() == 0 && fault instanceof Fault.KillServer ? 2 : rpc.serverProcesses();
     }
 
     /** Without a fault. */

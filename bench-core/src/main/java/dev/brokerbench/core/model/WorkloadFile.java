@@ -17,7 +17,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
                            Integer publishWindow, Integer prefetch, String ack, Integer ackBatch, String processing,
                            Double ratePerSecond,
                            Integer idleTimeoutSeconds, List<PhaseFile> phases, FaultFile fault, Integer servers,
-                           Integer rpcWindow, Long callTimeoutMillis, Integer retries, SweepFile sweep, SearchFile search, TopicFile topic,
+                           Integer rpcWindow, Long callTimeoutMillis, Integer retries, Integer serverProcesses,
+                           SweepFile sweep, SearchFile search, TopicFile topic,
                            Integer matchingPercent, Integer rollbackEvery, List<StepFile> schedule,
                            BacklogFile backlog, DestinationsFile destinations) {
 
@@ -147,8 +148,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         Fault f = fault == null ? null : Fault.of(fault);
         Rpc.Retry retry = callTimeoutMillis == null && retries == null ? null
                 : new Rpc.Retry(or(callTimeoutMillis, or(idleTimeoutSeconds, 15) * 1000L), or(retries, 0));
-        Rpc rpc = calls || servers != null || rpcWindow != null || retry != null
-                ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1), retry) : null;
+        Rpc rpc = calls || servers != null || rpcWindow != null || retry != null || serverProcesses != null
+                ? new Rpc(or(servers, Rpc.DEFAULT_SERVERS), or(rpcWindow, 1), retry, or(serverProcesses, 0)) : null;
         RateSchedule rates = schedule == null ? null : schedule(schedule);
         SizeMix mix = sizes == null ? null : base == null ? SizeMix.parse(sizes) : SizeMix.read(sizes, base);
         int bodyBytes = mix != null ? mix.nominalBytes() : or(payloadBytes, 0);

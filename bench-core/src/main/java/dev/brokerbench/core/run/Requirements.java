@@ -154,6 +154,11 @@ public final class Requirements {
             return Optional.of("killing the leader needs a broker of several nodes (e.g. --broker rabbitmq-cluster,"
                     + " artemis-ha); " + broker.broker().id() + " runs one");
         }
+        if (workload.shape() instanceof CallCase calls && calls.serverProcesses() > 0 && fault == null
+                && broker.broker().role() == BrokerDescriptor.Role.BASELINE) {
+            return Optional.of("a broker-less baseline's server already runs in a process of its own (its 'broker'),"
+                    + " whose CPU is the broker column: serverProcesses applies to brokers");
+        }
         if (fault != null && broker.broker().role() == BrokerDescriptor.Role.BASELINE) {
             return Optional.of("a broker-less baseline's server is the one process its clients address (its 'broker'):"
                     + " a second server process to take over would need a second address and client-side balancing,"

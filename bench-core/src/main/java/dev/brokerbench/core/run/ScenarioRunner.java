@@ -303,19 +303,21 @@ public final class ScenarioRunner {
 
     /**
      * The cell's server sessions: the path's own, in this process (through a broker kill they reconnect by
-     * themselves); for a fault that kills a server, in two processes of their own (half the sessions each).
+     * themselves), or spread over processes of their own ({@link CallCase#serverProcesses}: asked for, or two for a
+     * fault that kills a server).
      */
     private RpcServer servers(Workload workload, CallCase calls, CellContext cell, ServerTally tally)
             throws Exception {
-        if (!(calls.fault() instanceof Fault.KillServer)) {
+        int processes = calls.serverProcesses();
+        if (processes == 0) {
             return cell.driver().require(Calls.class).rpcServer(workload.queue(), calls.rpc().servers(), tally);
         }
         if (cell.clientProcesses() == null) {
-            throw new IllegalStateException("killing a server needs server sessions in processes of their own, and"
-                    + " this runner cannot start them");
+            throw new IllegalStateException("server sessions in processes of their own need a runner that starts"
+                    + " them, and this one cannot");
         }
-        return cell.clientProcesses().rpcServer(workload.queue(), calls.rpc().servers(), 2, tally,
-                limits.sessionOpen().multipliedBy(2));
+        return cell.clientProcesses().rpcServer(workload.queue(), calls.rpc().servers(), processes, tally,
+                limits.sessionOpen().multipliedBy(processes));
     }
 
     /**

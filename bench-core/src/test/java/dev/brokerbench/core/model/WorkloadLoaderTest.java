@@ -189,6 +189,13 @@ class WorkloadLoaderTest {
         assertThatThrownBy(() -> load(RPC + "callTimeoutMillis: 5\n"))
                 .hasMessageContaining("'callTimeoutMillis' must be 10..3600000, got 5");
         assertThatThrownBy(() -> load(RPC + "retries: 101\n")).hasMessageContaining("'retries' must be 0..100");
+        assertThat(CallCase.of(w).serverProcesses()).as("a server kill runs them in two").isEqualTo(2);
+        assertThat(CallCase.of(load(RPC + "serverProcesses: 3\n")).serverProcesses()).isEqualTo(3);
+        assertThat(CallCase.of(load(RPC)).serverProcesses()).as("in the suite's JVM by default").isZero();
+        assertThatThrownBy(() -> load(RPC + "serverProcesses: 5\n"))
+                .hasMessageContaining("'serverProcesses' must be 0 (the servers in the suite's JVM) to servers (4)");
+        assertThatThrownBy(() -> load(RPC + "serverProcesses: 1\nfault: {killServerAt: 0.5}\n"))
+                .hasMessageContaining("'serverProcesses' must be 0 (two) or >= 2 to kill a server process");
     }
 
     private static final String LIVE = """
