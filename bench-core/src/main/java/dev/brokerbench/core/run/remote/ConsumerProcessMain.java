@@ -7,10 +7,7 @@ import dev.brokerbench.core.result.Json;
 import dev.brokerbench.core.spi.Consumer;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.DriverFactory;
-import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -33,11 +30,9 @@ public final class ConsumerProcessMain {
     }
 
     public static void main(String[] args) throws Exception {
-        DataOutputStream wire = new DataOutputStream(new BufferedOutputStream(
-                new FileOutputStream(FileDescriptor.out), 1 << 16));
-        System.setOut(System.err); // stdout is the wire: a library's println must not corrupt it
+        DataOutputStream wire = ChildWire.stdout();
         if (args.length != 7) {
-            ConsumerWire.error(wire, "usage: ConsumerProcessMain PATH_ID BROKER_ID PROTOCOL HOST PORT QUEUE SPEC_JSON");
+            ChildWire.error(wire, "usage: ConsumerProcessMain PATH_ID BROKER_ID PROTOCOL HOST PORT QUEUE SPEC_JSON");
             wire.flush();
             System.exit(2);
         }
@@ -58,7 +53,7 @@ public final class ConsumerProcessMain {
         } catch (Throwable t) {
             StringWriter trace = new StringWriter();
             t.printStackTrace(new PrintWriter(trace));
-            ConsumerWire.error(wire, t + System.lineSeparator() + trace);
+            ChildWire.error(wire, t + System.lineSeparator() + trace);
             wire.flush();
             System.exit(1);
         }

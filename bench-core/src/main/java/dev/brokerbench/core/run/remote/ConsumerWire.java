@@ -15,7 +15,7 @@ final class ConsumerWire {
     /** Suite to child, on the child's stdin: subscribe now. */
     static final byte START = 'S';
     static final byte DELIVERY = 'D';
-    static final byte ERROR = 'E';
+    static final byte ERROR = ChildWire.ERROR;
 
     /** One record read back; {@code null} fields where the tag has none. */
     record Record(byte tag, long stream, long sequence, long sendNanos, int payloadBytes, boolean redelivered,
@@ -40,11 +40,6 @@ final class ConsumerWire {
         out.writeLong(sendNanos);
         out.writeInt(payloadBytes);
         out.writeBoolean(redelivered);
-    }
-
-    static void error(DataOutputStream out, String message) throws IOException {
-        out.writeByte(ERROR);
-        out.writeUTF(message.length() > 20_000 ? message.substring(0, 20_000) : message);
     }
 
     /** The next record, or {@link #END} at end of stream. */

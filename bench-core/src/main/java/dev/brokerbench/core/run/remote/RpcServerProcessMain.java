@@ -8,10 +8,7 @@ import dev.brokerbench.core.spi.Calls;
 import dev.brokerbench.core.spi.Catalog;
 import dev.brokerbench.core.spi.Driver;
 import dev.brokerbench.core.spi.RpcServer;
-import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -30,11 +27,9 @@ public final class RpcServerProcessMain {
     }
 
     public static void main(String[] args) throws Exception {
-        DataOutputStream wire = new DataOutputStream(new BufferedOutputStream(
-                new FileOutputStream(FileDescriptor.out), 1 << 16));
-        System.setOut(System.err); // stdout is the wire: a library's println must not corrupt it
+        DataOutputStream wire = ChildWire.stdout();
         if (args.length != 8) {
-            ServerWire.error(wire, "usage: RpcServerProcessMain PATH_ID BROKER_ID PROTOCOL HOST PORT QUEUE SESSIONS"
+            ChildWire.error(wire, "usage: RpcServerProcessMain PATH_ID BROKER_ID PROTOCOL HOST PORT QUEUE SESSIONS"
                     + " SPEC_JSON");
             wire.flush();
             System.exit(2);
@@ -58,7 +53,7 @@ public final class RpcServerProcessMain {
         } catch (Throwable t) {
             StringWriter trace = new StringWriter();
             t.printStackTrace(new PrintWriter(trace));
-            write(wire, () -> ServerWire.error(wire, t + System.lineSeparator() + trace));
+            write(wire, () -> ChildWire.error(wire, t + System.lineSeparator() + trace));
             System.exit(1);
         }
     }

@@ -17,7 +17,7 @@ final class ServerWire {
     /** Suite to child, on the child's stdin: answer {@link #SYNCED} once every receipt so far is written. */
     static final byte SYNC = 'Q';
     static final byte SYNCED = 'Y';
-    static final byte ERROR = 'E';
+    static final byte ERROR = ChildWire.ERROR;
 
     /** One record read back: a receipt's correlation id and arrival, an error's message. */
     record Record(byte tag, long correlationId, long nanos, String message) {
@@ -33,11 +33,6 @@ final class ServerWire {
         out.writeByte(RECEIPT);
         out.writeLong(correlationId);
         out.writeLong(nanos);
-    }
-
-    static void error(DataOutputStream out, String message) throws IOException {
-        out.writeByte(ERROR);
-        out.writeUTF(message.length() > 20_000 ? message.substring(0, 20_000) : message);
     }
 
     /** The next record, or {@link #END} at end of stream (or in the middle of a record a kill cut short). */
