@@ -10,7 +10,6 @@ import dev.brokerbench.core.metrics.ResourceMeter;
 import dev.brokerbench.core.metrics.SendLedger;
 import dev.brokerbench.core.metrics.Streams;
 import dev.brokerbench.core.model.Action;
-import dev.brokerbench.core.model.CallCase;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.LatencyMetric;
@@ -19,7 +18,6 @@ import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RpcAccounting;
 import dev.brokerbench.core.run.remote.ProcessRpcServer;
 import dev.brokerbench.core.spi.Calls;
-import dev.brokerbench.core.spi.Reply;
 import dev.brokerbench.core.spi.Requester;
 import dev.brokerbench.core.spi.RpcPayload;
 import dev.brokerbench.core.spi.RpcServer;
@@ -27,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Request/reply and one-way traffic against running server sessions, counted at three points: sent by the clients,
@@ -51,55 +48,6 @@ final class RpcPhase {
 
     /** @param kill what the phase's fault did; null without one (or when the phase ended before it) */
     record Outcome(PhaseResult result, RpcAccounting accounting, Kill kill) {
-    }
-
-    /** Counters shared by the clients of one phase, and what they do with a failure. */
-    private static final class Tally {
-        /** Where a client records a failed send or receive it rides out (a broker the clients reconnect to). */
-        final ErrorLog errors;
-        /** A broker kill the clients ride out: told of every answer; else null. */
-        final ReconnectWatch reconnect;
-
-        Tally(ErrorLog errors, ReconnectWatch reconnect) {
-            this.errors = errors;
-            this.reconnect = reconnect;
-        }
-
-        final LongAdder sent = new LongAdder();
-        final LongAdder replies = new LongAdder();
-        final LongAdder correct = new LongAdder();
-        final LongAdder wrongBody = new LongAdder();
-        final LongAdder wrongCorrelation = new LongAdder();
-        final LongAdder late = new LongAdder();
-        final LongAdder timedOut = new LongAdder();
-        final LongAdder retried = new LongAdder();
-        final LongAdder answeredTwice = new LongAdder();
-        final LongAdder neverAnswered = new LongAdder();
-        /** When the first call that had to be sent again was answered; 0 before. */
-        final java.util.concurrent.atomic.AtomicLong firstRetriedAnswer = new java.util.concurrent.atomic.AtomicLong();
-
-        void retriedAnswered(long nanos) {
-            firstRetriedAnswer.compareAndSet(0, nanos);
-        }
-
-        void answered(long nanos) {
-            if (reconnect != null) {
-                reconnect.confirmed(nanos);
-            }
-        }
-    }
-
-    /**
-     * How a client calls: calls in flight, how long a send waits for its reply, how often a call is sent again.
-     */
-    private record Timing(int window, long timeoutNanos, int retries) {
-        static Timing of(Workload w) {
-            dev.brokerbench.core.model.Rpc rpc = CallCase.of(w).rpc();
-            return rpc.retry() == null
-                    ? new Timing(rpc.window(), TimeUnit.SECONDS.toNanos(w.idleTimeoutSeconds()), 0)
-                    : new Timing(rpc.window(), TimeUnit.MILLISECONDS.toNanos(rpc.retry().timeoutMillis()),
-                    rpc.retry().retries());
-        }
     }
 
     /**
@@ -127,7 +75,7 @@ final class RpcPhase {
         ErrorLog errors = new ErrorLog();
         ReconnectWatch reconnect = ctx.fault() instanceof dev.brokerbench.core.model.Fault.KillBroker
                 ? new ReconnectWatch() : null;
-        Tally tally = new Tally(errors, reconnect);
+        RpcCaller.Tally tally = new RpcCaller.Tally(errors, reconnect);
         long timeoutNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
         long receivedBefore = server.received();
         SendLedger casts = oneWay ? new SendLedger(streams) : null;
@@ -152,7 +100,7 @@ final class RpcPhase {
                 PublishPhase.killAndRestart(ctx, reconnect);
             }
         }, clock, (long) Math.ceil(streams.total() * ctx.fault().at()));
-        Timing timing = oneWay ? null : Timing.of(ctx.workload());
+        RpcCaller.Timing timing = oneWay ? null : RpcCaller.Timing.of(ctx.workload());
         try {
             ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().require(Calls.class)
                             .requester(ctx.workload().queue(), !oneWay),
@@ -161,7 +109,7 @@ final class RpcPhase {
                         if (oneWay) {
                             cast(requester, client, first, streams.count(client), ctx.workload(), casts);
                         } else {
-                            new Caller(requester, first, streams.count(client), ctx.workload(), timing, tally,
+                            new RpcCaller(requester, first, streams.count(client), ctx.workload(), timing, tally,
                                     clock.lane(client), client, latency).run();
                         }
                     },
@@ -215,7 +163,7 @@ final class RpcPhase {
     }
 
     /** Calls: the servers' count of requests against the clients' sends (first and retried) and replies. */
-    private static RpcAccounting calls(Tally tally, long received) {
+    private static RpcAccounting calls(RpcCaller.Tally tally, long received) {
         long sent = tally.sent.sum();
         long retried = tally.retried.sum();
         return new RpcAccounting(sent, received, tally.replies.sum(), tally.correct.sum(), tally.wrongBody.sum(),
@@ -255,7 +203,7 @@ final class RpcPhase {
     }
 
     /** The body size of the call (or one-way message) {@code correlationId} of {@code w}. */
-    private static int sizeOf(Workload w, long correlationId) {
+    static int sizeOf(Workload w, long correlationId) {
         return w.sizeOf(stream(correlationId), sequence(correlationId));
     }
 
@@ -281,240 +229,6 @@ final class RpcPhase {
             } else if (now - quietSince > timeoutNanos) {
                 return;
             }
-        }
-    }
-
-    /**
-     * One client's calls: at most {@code window} in flight, each reply matched to its call and checked. A call with no
-     * reply within the timeout of its last send is sent again (same correlation id) while its retries last, then given
-     * up; its latency runs from its first send to its answer.
-     */
-    private static final class Caller {
-        private final Requester requester;
-        private final long first;
-        private final long count;
-        private final Workload workload;
-        private final int window;
-        private final long timeoutNanos;
-        private final int retries;
-        private final Tally tally;
-        private final ProgressClock.Lane lane;
-        private final int client;
-        private final LatencyRecorder latency;
-        private final long[] slotCall;
-        private final long[] slotFirstSent;
-        private final int[] slotAttempt;
-        private final SendQueue sends = new SendQueue();
-        private final java.util.BitSet answered = new java.util.BitSet();
-        private int inFlight;
-        private long next;
-
-        Caller(Requester requester, long first, long count, Workload workload, Timing timing, Tally tally,
-               ProgressClock.Lane lane, int client, LatencyRecorder latency) {
-            this.requester = requester;
-            this.first = first;
-            this.count = count;
-            this.workload = workload;
-            this.window = timing.window();
-            this.timeoutNanos = timing.timeoutNanos();
-            this.retries = timing.retries();
-            this.tally = tally;
-            this.lane = lane;
-            this.client = client;
-            this.latency = latency;
-            this.slotCall = new long[window];
-            this.slotFirstSent = new long[window];
-            this.slotAttempt = new int[window];
-            java.util.Arrays.fill(slotCall, -1);
-        }
-
-        void run() throws Exception {
-            while (next < count || inFlight > 0) {
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-                int slot = (int) (next % window);
-                if (next < count && inFlight < window && slotCall[slot] < 0) {
-                    long call = first + next;
-                    long now = System.nanoTime();
-                    slotCall[slot] = call;
-                    slotFirstSent[slot] = now;
-                    slotAttempt[slot] = 0;
-                    tally.sent.increment();
-                    inFlight++;
-                    next++;
-                    send(slot, now);
-                    continue;
-                }
-                long waitNanos = sends.nextDeadline(this::current) - System.nanoTime();
-                Reply reply = poll(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
-                long now = System.nanoTime();
-                if (reply == null) {
-                    expire(now);
-                    continue;
-                }
-                received(reply, now);
-            }
-        }
-
-        /**
-         * Sends the call in {@code slot} (again, after a timeout), its deadline queued behind every earlier one. While
-         * the clients ride a broker's restart out, a send that fails is recorded and left to time out (and be sent
-         * again); otherwise the failure ends the client.
-         */
-        private void send(int slot, long now) throws Exception {
-            long call = slotCall[slot];
-            sends.add(call, slotAttempt[slot], now + timeoutNanos);
-            try {
-                requester.request(call, RpcPayload.request(call, sizeOf(workload, call)));
-            } catch (Exception e) {
-                if (tally.reconnect == null) {
-                    throw e;
-                }
-                tally.errors.add("rpc client " + client + ": call " + RpcPhase.sequence(call) + " not sent (sent"
-                        + " again after its timeout)", e);
-            }
-        }
-
-        /** The next reply; while the clients ride a broker's restart out, a failed receive is recorded, as none. */
-        private Reply poll(long millis) throws Exception {
-            try {
-                return requester.poll(millis);
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                if (tally.reconnect == null) {
-                    throw e;
-                }
-                tally.errors.add("rpc client " + client + ": receive failed", e);
-                Thread.sleep(Math.min(millis, 50));
-                return null;
-            }
-        }
-
-        /** Whether a queued send is still its call's latest, unanswered. */
-        private boolean current(long call, int attempt) {
-            int slot = (int) ((call - first) % window);
-            return slotCall[slot] == call && slotAttempt[slot] == attempt;
-        }
-
-        private void received(Reply reply, long now) {
-            tally.replies.increment();
-            long seq = reply.correlationId() - first;
-            if (seq < 0 || seq >= next) { // not one of this client's calls sent so far
-                tally.wrongCorrelation.increment();
-                return;
-            }
-            int slot = (int) (seq % window);
-            if (slotCall[slot] != reply.correlationId()) { // one of ours, no longer in flight
-                (answered.get((int) seq) ? tally.answeredTwice : tally.late).increment();
-                return;
-            }
-            slotCall[slot] = -1;
-            inFlight--;
-            answered.set((int) seq);
-            int bytes = sizeOf(workload, reply.correlationId());
-            if (!RpcPayload.verify(reply.correlationId(), bytes, reply.body())) {
-                tally.wrongBody.increment();
-                return;
-            }
-            tally.correct.increment();
-            if (slotAttempt[slot] > 0) {
-                tally.retriedAnswered(now);
-            }
-            latency.record(client, now - slotFirstSent[slot], bytes);
-            lane.tick(now);
-            tally.answered(now);
-        }
-
-        /** Sends whose reply is overdue: sent again while the call's retries last, else the call is given up. */
-        private void expire(long now) throws Exception {
-            while (sends.overdue(now, this::current)) {
-                long call = sends.pollCall();
-                int slot = (int) ((call - first) % window);
-                tally.timedOut.increment();
-                if (slotAttempt[slot] < retries) {
-                    slotAttempt[slot]++;
-                    tally.retried.increment();
-                    send(slot, now);
-                } else {
-                    slotCall[slot] = -1;
-                    inFlight--;
-                    tally.neverAnswered.increment();
-                }
-            }
-        }
-    }
-
-    /**
-     * A client's sends in the order made, each with its deadline: since every send waits the same timeout, deadlines
-     * only grow along it. A send whose call was answered or sent again stays queued until it reaches the head, and is
-     * dropped there.
-     */
-    private static final class SendQueue {
-        /** Tells whether a queued send is still its call's latest, unanswered. */
-        @FunctionalInterface
-        interface Current {
-            boolean test(long call, int attempt);
-        }
-
-        private long[] calls = new long[16];
-        private int[] attempts = new int[16];
-        private long[] deadlines = new long[16];
-        private int head;
-        private int size;
-
-        void add(long call, int attempt, long deadline) {
-            if (size == calls.length) {
-                grow();
-            }
-            int at = (head + size) % calls.length;
-            calls[at] = call;
-            attempts[at] = attempt;
-            deadlines[at] = deadline;
-            size++;
-        }
-
-        /** The deadline of the oldest current send (stale ones dropped); far ahead when none is queued. */
-        long nextDeadline(Current current) {
-            dropStale(current);
-            return size == 0 ? System.nanoTime() + TimeUnit.SECONDS.toNanos(1) : deadlines[head];
-        }
-
-        /** Whether the oldest current send is past its deadline at {@code now}. */
-        boolean overdue(long now, Current current) {
-            dropStale(current);
-            return size > 0 && deadlines[head] - now <= 0;
-        }
-
-        /** Takes the oldest send off the queue; its call. */
-        long pollCall() {
-            long call = calls[head];
-            head = (head + 1) % calls.length;
-            size--;
-            return call;
-        }
-
-        private void dropStale(Current current) {
-            while (size > 0 && !current.test(calls[head], attempts[head])) {
-                pollCall();
-            }
-        }
-
-        private void grow() {
-            int n = calls.length;
-            long[] c = new long[n * 2];
-            int[] a = new int[n * 2];
-            long[] d = new long[n * 2];
-            for (int i = 0; i < size; i++) {
-                c[i] = calls[(head + i) % n];
-                a[i] = attempts[(head + i) % n];
-                d[i] = deadlines[(head + i) % n];
-            }
-            calls = c;
-            attempts = a;
-            deadlines = d;
-            head = 0;
         }
     }
 }
