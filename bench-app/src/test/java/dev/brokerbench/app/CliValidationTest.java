@@ -47,6 +47,18 @@ class CliValidationTest {
         assertThat(out).doesNotExist();
     }
 
+    @org.junit.jupiter.api.Test
+    void aPowerSeriesWithAShiftOutsideItsRangeIsRefusedBeforeAnythingIsWritten() {
+        Path out = tmp.resolve("power");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = BenchCli.execute(new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(err, true, StandardCharsets.UTF_8), "power", "--out", out.toString(), "--shifts",
+                "0.1,1.5", "--", "--repeat", "3");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("bench power: --shifts: 1.5 is not in (0, 0.9]");
+        assertThat(out).doesNotExist();
+    }
+
     /** The expected text with {brokers} and {paths} as the catalog lists them: the registered ones, never a copy. */
     private static String registered(String expected) {
         Catalog catalog = Catalog.load();

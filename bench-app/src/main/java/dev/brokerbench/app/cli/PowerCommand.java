@@ -5,6 +5,7 @@ import dev.brokerbench.app.gate.Baseline;
 import dev.brokerbench.app.gate.Figures;
 import dev.brokerbench.app.gate.RegressionGate;
 import dev.brokerbench.app.power.PowerSeries;
+import dev.brokerbench.app.power.ShiftedPath;
 import dev.brokerbench.app.power.Trial;
 import dev.brokerbench.app.report.ReportData;
 import dev.brokerbench.core.io.AtomicFiles;
@@ -61,6 +62,12 @@ public final class PowerCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     List<Double> slowdowns;
 
+    @Option(names = "--shifts", defaultValue = "0.05,0.1,0.15,0.2,0.25,0.3", split = ",", paramLabel = "FRACTION",
+            description = "Exact shifts applied to every unslowed path of every gated run, which is then gated again:"
+                    + " the gate's power in the runs' own noise, one trial per path, run and shift (each 0 < f <= 0.9;"
+                    + " default: ${DEFAULT-VALUE}).")
+    List<Double> shifts;
+
     @Option(names = "--trials", defaultValue = "10", description = "A/B runs per fraction (0..100, default:"
             + " ${DEFAULT-VALUE}); trial t slows path t mod paths.")
     int trials;
@@ -68,6 +75,10 @@ public final class PowerCommand implements Callable<Integer> {
     @Option(names = "--paths", split = ",", paramLabel = "PATH", description = "Client paths slowed in turn"
             + " (default: every path of the baseline's cells).")
     List<String> paths;
+
+    @Option(names = "--kept-only", description = "Run nothing: gate the complete runs kept in --out again (e.g. with"
+            + " a changed gate) and tally them; a planned run not kept there is left out.")
+    boolean keptOnly;
 
     @Option(names = "--suite-heap", defaultValue = "2g", paramLabel = "SIZE", description = "Heap of each run's"
             + " JVM, fixed and pre-touched (default: ${DEFAULT-VALUE}).")
@@ -113,14 +124,20 @@ public final class PowerCommand implements Callable<Integer> {
         for (Trial.Plan plan : plans) {
             n++;
             Ran ran = run(console, plan.name(), n, plan.slowdown());
+            if (ran == null) {
+                continue;
+            }
             ReportData data = ReportData.read(ran.dir());
+            Figures figures = Figures.of(data);
             Trial trial;
             try {
-                trial = Trial.of(plan, RegressionGate.check(baseline, Figures.of(data)), data, ran.minutes());
+                trial = Trial.of(plan, RegressionGate.check(baseline, figures), data, ran.minutes());
             } catch (RegressionGate.Refused refused) {
                 trial = Trial.refused(plan, refused.reasons(), ran.minutes());
             }
             series.add(trial);
+            series.addShifted(ShiftedPath.of(plan.name(), baseline, figures,
+                    plan.aa() ? null : plan.slowdown().path(), shifts));
             console.println("  " + trial.line());
             AtomicFiles.write(out.resolve("power.json"), Json.mapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(series.summary()));
@@ -140,11 +157,8 @@ public final class PowerCommand implements Callable<Integer> {
         OptionRange.check(cli, "--baseline-runs", baselineRuns, 2, 20);
         OptionRange.check(cli, "--aa-runs", aaRuns, 0, 100);
         OptionRange.check(cli, "--trials", trials, 0, 100);
-        for (double f : slowdowns) {
-            if (!(f > 0 && f <= 0.9)) {
-                throw new ParameterException(cli, "--slowdowns: " + f + " is not in (0, 0.9]");
-            }
-        }
+        fractions(cli, "--slowdowns", slowdowns);
+        fractions(cli, "--shifts", shifts);
         if (!suiteHeap.matches("[1-9][0-9]*[mMgG]")) {
             throw new ParameterException(cli, "--suite-heap: '" + suiteHeap + "' is not a heap size; use e.g. 2g");
         }
@@ -157,6 +171,14 @@ public final class PowerCommand implements Callable<Integer> {
         if (repeat < RegressionGate.MIN_REPEATS) {
             throw new ParameterException(cli, "RUN_OPTION: --repeat " + repeat + ": the gate needs "
                     + RegressionGate.MIN_REPEATS + " or more repeats per cell (add -- ... --repeat 3)");
+        }
+    }
+
+    private static void fractions(CommandLine cli, String option, List<Double> values) {
+        for (double f : values) {
+            if (!(f > 0 && f <= 0.9)) {
+                throw new ParameterException(cli, option + ": " + f + " is not in (0, 0.9]");
+            }
         }
     }
 
@@ -187,7 +209,8 @@ public final class PowerCommand implements Callable<Integer> {
 
     /**
      * One {@code bench run} in its own JVM (a fixed, pre-touched heap), into {@code runs/NAME}; a run whose directory
-     * already holds a complete run is kept, so that an interrupted series goes on where it stopped.
+     * already holds a complete run is kept, so that an interrupted series goes on where it stopped. With
+     * {@code --kept-only} a run that is not kept is not made: null.
      */
     private Ran run(PrintWriter console, String name, int index, Trial.Slowdown slowdown)
             throws IOException, InterruptedException {
@@ -196,6 +219,14 @@ public final class PowerCommand implements Callable<Integer> {
             double minutes = ResultStore.elapsed(dir).map(d -> d.toMillis() / 60_000.0).orElse(Double.NaN);
             console.printf(java.util.Locale.ROOT, "== %s: kept from an earlier start (%.1f min)%n", name, minutes);
             return new Ran(dir, minutes);
+        }
+        if (keptOnly) {
+            if (name.startsWith("baseline-")) {
+                throw new dev.brokerbench.core.model.InvalidConfigException("--kept-only: " + dir + " holds no"
+                        + " complete run; the baseline needs every one of its runs");
+            }
+            console.println("== " + name + ": not kept, left out (--kept-only)");
+            return null;
         }
         dev.brokerbench.process.Trees.delete(dir); // what an interrupted start left
         // this JVM's class path: bench.jar when packaged, the build's classes in a test

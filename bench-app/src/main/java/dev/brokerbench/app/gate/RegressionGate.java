@@ -23,8 +23,10 @@ import java.util.TreeSet;
  * <p>On log rates, per cell: the fresh run's mean against the mean of the baseline runs' means. Its variance is that
  * of the repeats inside a run (pooled from the baseline's runs and the fresh one's) and that of a run's own shift of
  * the cell and of its path, which the baseline's runs show ({@link BetweenRuns}): the unit the gate compares is the
- * run, not the repeat. Per broker / client path (a group), the mean over its cells; a path's shared run shift does
- * not average out over its cells, its cells' own shifts and noise do.
+ * run, not the repeat. Per broker / client path (a group), the mean over its cells, each weighted by the inverse of
+ * its variance (shrunk two thirds of the way to the path's mean: {@link Shift#weights}), so that the noisiest cell
+ * does not set the path's interval; a path's shared run shift does not average out over its cells, its cells' own
+ * shifts and noise do.
  *
  * <p>With at least {@link #GROUPS_TO_NORMALIZE} groups each is judged against the median of the others, so a shift of
  * the whole matrix (the machine that day, or the harness) cancels; the whole matrix's shift is shown on a row of its
@@ -196,9 +198,10 @@ public final class RegressionGate {
                     + " compared, fewer than the " + GROUPS_TO_NORMALIZE + " whose median of the others cancels a"
                     + " shift of the whole machine: each is judged against the baseline alone, the matrix's"
                     + " run-to-run shift counted in its interval, so a slower machine reads as slower paths.";
-            return "fresh/baseline: ratio of the geometric means of the repeats; interval: from the repeats' spread"
-                    + " inside a run and the baseline runs' spread from one run to the next (paths: Bonferroni over"
-                    + " the paths); smallest drop it could show: " + Math.round(POWER * 10) + " times in 10 at that"
+            return "fresh/baseline: ratio of the geometric means of the repeats (a path: its cells' ratios, each"
+                    + " weighted by its precision, the inverse of its variance shrunk two thirds of the way to the"
+                    + " path's mean); interval: from the repeats' spread inside a run and the baseline runs' spread"
+                    + " from one run to the next (paths: Bonferroni over the paths); smallest drop it could show: " + Math.round(POWER * 10) + " times in 10 at that"
                     + " confidence. A path fails (REGRESSION) when its whole interval is below 1 and it dropped by "
                     + Math.round(MIN_DROP * 100) + " % or more." + model;
         }

@@ -17,6 +17,7 @@ import java.util.function.Predicate;
 public final class PowerSeries {
     private final Baseline baseline;
     private final List<Trial> trials = new ArrayList<>();
+    private final List<ShiftedPath> shifted = new ArrayList<>();
     private int baselineRuns;
 
     public PowerSeries(Baseline baseline) {
@@ -25,6 +26,11 @@ public final class PowerSeries {
 
     public void add(Trial trial) {
         trials.add(trial);
+    }
+
+    /** Paths of a gated run shifted by known fractions ({@link ShiftedPath}). */
+    public void addShifted(List<ShiftedPath> paths) {
+        shifted.addAll(paths);
     }
 
     public void addBaselineRuns(int runs) {
@@ -66,12 +72,17 @@ public final class PowerSeries {
      * @param medianDetectable the median smallest drop the slowed paths' rows could show
      */
     public record Fraction(double fraction, Share detected, Share failed, double meanRatio, double medianDetectable) {
+        String row() {
+            return String.format(Locale.ROOT, "| %.0f %% | %s | %s | %.3f | %.1f %% |%n", fraction * 100,
+                    detected.text(), failed.text(), meanRatio, medianDetectable * 100);
+        }
     }
 
     /**
      * Everything, for power.json.
      *
      * @param fractions      per slowdown fraction
+     * @param shifts         per fraction of a known shift applied to measured runs' unslowed paths
      * @param aaCells        unmodified runs: cells called SLOWER or FASTER
      * @param aaPaths        unmodified runs: paths called REGRESSION, SLOWER or FASTER
      * @param aaGateFailed   unmodified runs the gate failed
@@ -81,8 +92,8 @@ public final class PowerSeries {
      * @param refused        runs the gate refused to compare
      * @param trials         every trial
      */
-    public record Summary(List<Fraction> fractions, Share aaCells, Share aaPaths, Share aaGateFailed,
-                          Share besideCells, double medianCv, double meanMinutes, int baselineRuns, int refused,
+    public record Summary(List<Fraction> fractions, List<Fraction> shifts, Share aaCells, Share aaPaths,
+                          Share aaGateFailed, Share besideCells, double medianCv, double meanMinutes, int baselineRuns, int refused,
                           List<Trial> trials) {
     }
 
@@ -92,21 +103,27 @@ public final class PowerSeries {
         compared.stream().filter(t -> !t.plan().aa())
                 .forEach(t -> byFraction.computeIfAbsent(t.plan().slowdown().fraction(), f -> new ArrayList<>()).add(t));
         List<Fraction> fractions = new ArrayList<>();
-        byFraction.forEach((f, ts) -> {
-            List<RegressionGate.Row> rows = ts.stream().flatMap(t -> t.slowed().stream()).toList();
-            fractions.add(new Fraction(f, Share.of(rows.stream().filter(Trial::detected).count(), rows.size()),
-                    Share.of(rows.stream().filter(r -> r.verdict() == RegressionGate.Verdict.REGRESSION).count(),
-                            rows.size()),
-                    rows.stream().mapToDouble(r -> r.ratio().ratio()).average().orElse(Double.NaN),
-                    median(rows.stream().map(r -> r.ratio().detectable()).toList())));
-        });
+        byFraction.forEach((f, ts) -> fractions.add(fraction(f, ts.stream().flatMap(t -> t.slowed().stream())
+                .toList())));
+        Map<Double, List<RegressionGate.Row>> byShift = new TreeMap<>();
+        shifted.forEach(p -> byShift.computeIfAbsent(p.fraction(), f -> new ArrayList<>()).add(p.row()));
+        List<Fraction> shifts = new ArrayList<>();
+        byShift.forEach((f, rows) -> shifts.add(fraction(f, rows)));
         List<Trial> aa = compared.stream().filter(t -> t.plan().aa()).toList();
         List<Trial> ab = compared.stream().filter(t -> !t.plan().aa()).toList();
-        return new Summary(fractions, cells(aa, Trial::alarm), paths(aa), Share.of(aa.stream().filter(t -> !t.passed())
-                .count(), aa.size()), cells(ab, Trial::alarm),
+        return new Summary(fractions, shifts, cells(aa, Trial::alarm), paths(aa),
+                Share.of(aa.stream().filter(t -> !t.passed()).count(), aa.size()), cells(ab, Trial::alarm),
                 median(compared.stream().flatMap(t -> t.cvs().stream()).toList()),
                 compared.stream().mapToDouble(Trial::minutes).filter(Double::isFinite).average().orElse(Double.NaN),
                 baselineRuns, trials.size() - compared.size(), List.copyOf(trials));
+    }
+
+    private static Fraction fraction(double f, List<RegressionGate.Row> rows) {
+        return new Fraction(f, Share.of(rows.stream().filter(Trial::detected).count(), rows.size()),
+                Share.of(rows.stream().filter(r -> r.verdict() == RegressionGate.Verdict.REGRESSION).count(),
+                        rows.size()),
+                rows.stream().mapToDouble(r -> r.ratio().ratio()).average().orElse(Double.NaN),
+                median(rows.stream().map(r -> r.ratio().detectable()).toList()));
     }
 
     private static Share cells(List<Trial> ts, Predicate<RegressionGate.Verdict> alarm) {
@@ -138,9 +155,13 @@ public final class PowerSeries {
                         "; %.1f min per run on average.%n%n", s.meanMinutes()));
         b.append("| slowdown of one path | called slower (REGRESSION or SLOWER) | failed the gate (REGRESSION) |"
                 + " realized ratio (mean) | smallest drop it could show (median) |\n|---|---|---|---|---|\n");
-        for (Fraction f : s.fractions()) {
-            b.append(String.format(Locale.ROOT, "| %.0f %% | %s | %s | %.3f | %.1f %% |%n", f.fraction() * 100,
-                    f.detected().text(), f.failed().text(), f.meanRatio(), f.medianDetectable() * 100));
+        s.fractions().forEach(f -> b.append(f.row()));
+        if (!s.shifts().isEmpty()) {
+            b.append("\nThe same gate on an exact shift in measured noise: every path of every gated run but the one"
+                    + " it slowed, its repeats multiplied by 1 - shift, gated again (one trial per path, run and"
+                    + " shift).\n\n| shift of one path | called slower (REGRESSION or SLOWER) | failed the gate"
+                    + " (REGRESSION) | ratio (mean) | smallest drop it could show (median) |\n|---|---|---|---|---|\n");
+            s.shifts().forEach(f -> b.append(f.row()));
         }
         b.append("\n| unmodified | called different |\n|---|---|\n");
         b.append("| cells of A/A runs (SLOWER or FASTER at 95 %) | ").append(s.aaCells().text()).append(" |\n");

@@ -69,4 +69,44 @@ class PowerSeriesTest {
         assertThat(s.meanMinutes()).isCloseTo(13, within(1e-9));
         assertThat(series.markdown(List.of("--repeat", "3"))).contains("| 10 % | 1 of 2 (50 %", "REFUSED scale");
     }
+
+    /** Four paths of three cells, 3 % noise, every repeat 1000 x factor. */
+    private static dev.brokerbench.app.gate.Figures run(java.util.Random random) {
+        java.util.Map<CellId, dev.brokerbench.app.gate.Figures.Cell> cells = new java.util.LinkedHashMap<>();
+        for (String path : List.of("a / p", "b / q", "c / r", "d / s")) {
+            for (int c = 1; c <= 3; c++) {
+                cells.put(CellId.parse(path + " / c" + c), new dev.brokerbench.app.gate.Figures.Cell("x",
+                        List.of(0, 1, 2).stream().map(i -> 1000 * Math.exp(0.03 * random.nextGaussian())).toList(),
+                        true));
+            }
+        }
+        return new dev.brokerbench.app.gate.Figures(BASELINE.conditions(), cells);
+    }
+
+    @Test
+    void everyUnslowedPathOfAGatedRunIsShiftedByEachFractionAndTallied() {
+        java.util.Random random = new java.util.Random(3);
+        Baseline baseline = Baseline.of("t", List.of(run(random), run(random), run(random)));
+        dev.brokerbench.app.gate.Figures fresh = run(random);
+        List<ShiftedPath> shifted = ShiftedPath.of("ab-10-1", baseline, fresh, "p", List.of(0.01, 0.3));
+        // a / p was the run's slowed path: left out; three paths x two shifts
+        assertThat(shifted).hasSize(6).noneMatch(s -> s.path().equals("a / p"));
+        assertThat(shifted).filteredOn(s -> s.fraction() == 0.3).allSatisfy(s -> {
+            assertThat(s.detected()).isTrue();
+            assertThat(s.row().verdict()).isEqualTo(RegressionGate.Verdict.REGRESSION);
+            assertThat(s.row().ratio().ratio()).isCloseTo(0.7, within(0.05));
+        });
+        assertThat(shifted).filteredOn(s -> s.fraction() == 0.01).noneMatch(ShiftedPath::detected);
+        PowerSeries series = new PowerSeries(baseline);
+        series.addShifted(shifted);
+        series.addShifted(ShiftedPath.of("aa-1", baseline, fresh, null, List.of(0.3)));
+        PowerSeries.Summary s = series.summary();
+        assertThat(s.shifts()).hasSize(2);
+        assertThat(s.shifts().get(1).detected().hits()).isEqualTo(7);
+        assertThat(s.shifts().get(1).detected().trials()).isEqualTo(7);
+        assertThat(series.markdown(List.of())).contains("exact shift in measured noise", "| 30 % | 7 of 7 (100 %",
+                "| 1 % | 0 of 3 (0 %");
+        // the fresh figures themselves are not touched
+        assertThat(fresh.cells().get(CellId.parse("b / q / c1")).repeats().get(0)).isGreaterThan(900);
+    }
 }
