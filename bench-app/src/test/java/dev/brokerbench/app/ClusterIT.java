@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * more minutes) a Kafka cluster of three brokers (replication 3, min ISR 2) joins them, and the kill also comes in the
  * middle of an async publish (f6).
  */
+@Wide // about 5 min on 2 cores: the longest test, beyond what the default tier's 20 minutes leave
 class ClusterIT {
-    /** The clusters and cases {@code mvn verify} runs; {@code -Dbrokerbench.it.clusters=all} runs every one. */
+    /** The clusters and cases {@code mvn verify -Pwide} runs; {@code -Dbrokerbench.it.clusters=all} runs every one. */
     private static final boolean ALL = "all".equals(System.getProperty("brokerbench.it.clusters"));
     private static final List<String> CLUSTERS = ALL ? List.of("rabbitmq-cluster", "artemis-ha", "kafka-cluster")
             : List.of("rabbitmq-cluster", "artemis-ha");

@@ -37,6 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * 2.0 CompletionListener, so its async cases are not run, with the provider's exception as the reason).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Wide // about 3.5 min on 2 cores; the default tier runs the same cases through the built-in paths
 class JndiProviderIT {
     /** A provider: its jars, the broker it is tested against, and its JNDI file for the broker's endpoint. */
     record Provider(String name, String jars, String broker, Protocol protocol, boolean async,
