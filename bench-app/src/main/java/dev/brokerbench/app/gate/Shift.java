@@ -62,12 +62,14 @@ final class Shift {
     }
 
     private final Map<BrokerPath, Map<CellId, CellShift>> byGroup;
+    private final Map<BrokerPath, Map<CellId, Double>> weights = new LinkedHashMap<>();
     private final BetweenRuns model;
 
     /** @param byGroup per path, its compared cells */
     Shift(Map<BrokerPath, Map<CellId, CellShift>> byGroup, BetweenRuns model) {
         this.byGroup = byGroup;
         this.model = model;
+        byGroup.forEach((group, cells) -> weights.put(group, weightsOf(cells)));
     }
 
     /** A path's shared run shift, in the fresh run and in the baseline's mean of {@code runs} runs. */
@@ -93,14 +95,17 @@ final class Shift {
      * through whole.
      */
     Map<CellId, Double> weights(BrokerPath group) {
-        Map<CellId, CellShift> cells = byGroup.get(group);
+        return weights.get(group);
+    }
+
+    private static Map<CellId, Double> weightsOf(Map<CellId, CellShift> cells) {
         double meanVariance = cells.values().stream().mapToDouble(c -> c.variance().variance()).average()
                 .orElseThrow();
         Map<CellId, Double> raw = new LinkedHashMap<>();
         cells.forEach((id, c) -> raw.put(id, 1 / shrunk(c.variance().variance(), meanVariance)));
         double total = raw.values().stream().mapToDouble(Double::doubleValue).sum();
         Map<CellId, Double> weights = new LinkedHashMap<>();
-        raw.forEach((id, w) -> weights.put(id, total > 0 && Double.isFinite(total) ? w / total : 1.0 / raw.size()));
+        raw.forEach((id, w) -> weights.put(id, w / total));
         return weights;
     }
 

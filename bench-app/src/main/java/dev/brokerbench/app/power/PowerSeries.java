@@ -93,8 +93,8 @@ public final class PowerSeries {
      * @param trials         every trial
      */
     public record Summary(List<Fraction> fractions, List<Fraction> shifts, Share aaCells, Share aaPaths,
-                          Share aaGateFailed, Share besideCells, double medianCv, double meanMinutes, int baselineRuns, int refused,
-                          List<Trial> trials) {
+                          Share aaGateFailed, Share besideCells, double medianCv, double meanMinutes,
+                          int baselineRuns, int refused, List<Trial> trials) {
     }
 
     public Summary summary() {
