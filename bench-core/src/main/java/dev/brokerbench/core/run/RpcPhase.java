@@ -101,6 +101,9 @@ final class RpcPhase {
             }
         }, clock, (long) Math.ceil(streams.total() * ctx.fault().at()));
         RpcCaller.Timing timing = oneWay ? null : RpcCaller.Timing.of(ctx.workload());
+        // when the last client had its last answer or gave its last call up: the end of a silence that no answer
+        // ended (closing the sessions afterwards is no silence of the calls')
+        java.util.concurrent.atomic.AtomicLong callsEnded = new java.util.concurrent.atomic.AtomicLong();
         try {
             ClientThreads.run(ctx.phase().name(), streams.size(), client -> ctx.driver().require(Calls.class)
                             .requester(ctx.workload().queue(), !oneWay),
@@ -111,6 +114,7 @@ final class RpcPhase {
                         } else {
                             new RpcCaller(requester, first, streams.count(client), ctx.workload(), timing, tally,
                                     clock.lane(client), client, latency).run();
+                            callsEnded.accumulateAndGet(System.nanoTime(), Math::max);
                         }
                     },
                     t -> {
@@ -130,7 +134,7 @@ final class RpcPhase {
                 trigger.stop();
             }
         }
-        long endNanos = System.nanoTime();
+        long endNanos = callsEnded.get() == 0 ? System.nanoTime() : callsEnded.get();
         RpcAccounting accounting = oneWay ? oneWay(Reconciler.reconcile(casts, arrivals, List.of()))
                 : calls(tally, server.received() - receivedBefore);
         PhaseSummaries summary = PhaseSummaries.of(clock, ctx.window().withCompletions(window(streams.total())));
