@@ -26,6 +26,34 @@ final class ItSupport {
     record Cli(int code, String text) {
     }
 
+    /** What a run of fault cases on Artemis and RabbitMQ printed, and its results. */
+    record FaultRun(Cli cli, java.util.List<dev.brokerbench.core.result.RunResult> results) {
+    }
+
+    /**
+     * Runs {@code cases} on local Artemis and RabbitMQ (their default paths: Core JMS; amqp-client and rabbitmq-jms)
+     * at {@code scaleTimes} the it scale, and checks that each path ran each case once.
+     */
+    static FaultRun onArtemisAndRabbitMq(java.nio.file.Path out, int scaleTimes, String... cases) throws Exception {
+        String scale = new java.math.BigDecimal(scale()).multiply(java.math.BigDecimal.valueOf(scaleTimes))
+                .toPlainString();
+        Cli cli = bench("run", "--warmup-seconds", "0", "--steal-retries", "0", "--runtime", "local", "--broker",
+                "artemis,rabbitmq", "--case", String.join(",", cases), "--scale", scale, "--out", out.toString(),
+                "--heap", "1g", "--no-progress");
+        java.util.List<dev.brokerbench.core.result.RunResult> results =
+                new dev.brokerbench.core.result.ResultStore(out).readAll();
+        java.util.List<String> expected = new java.util.ArrayList<>();
+        for (String kase : cases) {
+            for (String path : java.util.List.of("artemis/artemis-core-jms", "rabbitmq/rabbitmq-amqp091",
+                    "rabbitmq/rabbitmq-jms")) {
+                expected.add(path + "/" + kase);
+            }
+        }
+        assertThat(results).as(cli.text()).extracting(r -> r.broker().brokerId() + "/" + r.client().clientPath()
+                + "/" + r.workload().name()).containsExactlyInAnyOrderElementsOf(expected);
+        return new FaultRun(cli, results);
+    }
+
     /** Runs the CLI in this JVM, capturing what it prints (the run command writes to System.out), and echoes it. */
     static Cli bench(String... args) {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();

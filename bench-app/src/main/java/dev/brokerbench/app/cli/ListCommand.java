@@ -9,6 +9,7 @@ import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.model.CallCase;
+import dev.brokerbench.app.report.SummaryTables;
 import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.LiveCase;
 import dev.brokerbench.core.model.Phase;
@@ -124,6 +125,10 @@ public final class ListCommand implements Callable<Integer> {
             return "";
         }
         long percent = Math.round(fault.at() * 100);
+        if (fault.held().isPresent()) {
+            return "; " + SummaryTables.heldFault(fault) + " at " + percent + " % of the publish, then it ends;"
+                    + " reconcile";
+        }
         return switch (fault.target()) {
             case BROKER -> "; kill -9 the broker at " + percent + " % of the publish, restart, reconcile";
             case LEADER -> "; kill -9 the leading node of a cluster at " + percent + " % of the publish, clients fail"
@@ -131,6 +136,7 @@ public final class ListCommand implements Callable<Integer> {
             case CONSUMER -> "; consumers in their own processes, kill -9 one at " + percent + " % of the drain,"
                     + " reconcile";
             case SERVER -> throw new IllegalStateException("a server kill is a call case's");
+            case LINK, DISK -> throw new IllegalStateException("a link or disk fault holds for a stated time");
         };
     }
 

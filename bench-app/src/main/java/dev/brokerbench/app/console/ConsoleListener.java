@@ -175,6 +175,10 @@ public final class ConsoleListener implements RunListener {
                 out.println("      " + callFault(result.fault()));
             }
         }
+        String held = dev.brokerbench.app.report.SummaryTables.held(result);
+        if (held != null) {
+            out.println("      " + held);
+        }
         String lateKill = dev.brokerbench.app.report.SummaryTables.lateKill(result);
         if (lateKill != null) {
             out.println("      " + lateKill);
@@ -189,7 +193,7 @@ public final class ConsoleListener implements RunListener {
                     + " measured pass (" + result.leftover().source() + ")");
         }
         if (result.brokerPressure() != null) {
-            result.brokerPressure().forEach(c -> out.println("      broker under memory pressure: " + c));
+            result.brokerPressure().forEach(c -> out.println("      broker under pressure (its log): " + c));
         }
         if (p.resources() != null && p.resources().clientSaturated()) {
             out.println("      client-limited: " + p.resources().clientLimit().reason() + " (CPU µs/msg client / broker: "

@@ -49,14 +49,15 @@ public final class SummaryTables {
      * Fault cases: what the broker kept of what it confirmed and how long it took to come back (broker killed:
      * restart = restart to ready; when the clients reconnect by themselves, recovery = from ready to their first
      * confirmed send; a cluster's leading node killed: recovery = from the kill to the first confirmation after the
-     * silence it caused, restart = the killed node's return to its cluster after the publish), or what the surviving
-     * consumers got and how much was redelivered (a consumer process killed: recovery = from the kill until the last
-     * message arrived).
+     * silence it caused, restart = the killed node's return to its cluster after the publish; broker paused:
+     * silence = the longest gap in the confirmations after SIGSTOP, recovery = from SIGCONT to the confirmation that
+     * ended it), or what the surviving consumers got and how much was redelivered (a consumer process killed:
+     * recovery = from the kill until the last message arrived).
      */
     public static TextTable durability(List<RunResult> results) {
-        TextTable t = new TextTable(List.of("broker", "client path", "case", "killed", "during", "killed after",
+        TextTable t = new TextTable(List.of("broker", "client path", "case", "fault", "during", "struck after",
                 "sent", "confirmed", "received", "broker's count", "lost confirmed", "lost unconfirmed",
-                "unconfirmed present", "dup", "redelivered", "restart ms", "recovery ms", "status"));
+                "unconfirmed present", "dup", "redelivered", "silence ms", "restart ms", "recovery ms", "status"));
         for (RunResult r : results) {
             if (r.fault() == null || r.accounting() == null) { // calls under a fault: CallTables.underFaults
                 continue;
@@ -69,20 +70,49 @@ public final class SummaryTables {
                     + " publish") + (leader ? ", clients fail over" : Fault.reconnects(QueueCase.faultOf(r.workload()))
                     ? ", clients reconnect" : "")
                     : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
-            String killed = switch (r.fault().killed()) {
-                case BROKER -> "broker";
-                case LEADER -> "leader, " + r.fault().node();
-                case CONSUMER -> "1 of " + r.workload().clients() + " consumers";
-                case SERVER -> throw new IllegalStateException("a server kill has no queue accounting");
-            };
-            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), killed, during,
+            t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), fault(r), during,
                     count(r.fault().countAtKill()) + (broker ? " confirmed" : " received")
                             + (r.fault().cameAfterPublish(a) ? " (all: none in flight)" : ""), count(a.sent()),
                     count(a.confirmed()), count(a.received()), brokerCount(r.fault()), lostConfirmed(a),
                     count(a.lost() - a.lostConfirmed()), count(a.unconfirmedPresent()), count(a.duplicates()),
-                    count(a.redelivered()), count(r.fault().restartMillis()), count(r.fault().recoveryMillis()), r.status().toString()));
+                    count(a.redelivered()), count(r.fault().silenceMillis()), count(r.fault().restartMillis()),
+                    count(r.fault().recoveryMillis()), r.status().toString()));
         }
         return t;
+    }
+
+    /** What a queue case's fault did to what, e.g. "kill -9 broker" or "SIGSTOP broker 10 s". */
+    private static String fault(RunResult r) {
+        Fault fault = QueueCase.faultOf(r.workload());
+        if (fault != null && fault.held().isPresent()) {
+            return heldFault(fault);
+        }
+        return "kill -9 " + switch (r.fault().killed()) {
+            case BROKER -> "broker";
+            case LEADER -> "leader, " + r.fault().node();
+            case CONSUMER -> "1 of " + r.workload().clients() + " consumers";
+            case SERVER, LINK, DISK -> throw new IllegalStateException("a server kill has no queue accounting, a"
+                    + " link or disk fault holds");
+        };
+    }
+
+    /** A fault that holds for a stated time, e.g. "SIGSTOP broker 10 s", "partition 10 s", "5 % loss 10 s". */
+    public static String heldFault(Fault fault) {
+        String held = seconds(fault.held().orElseThrow());
+        if (fault instanceof Fault.LossyLink lossy) {
+            return java.math.BigDecimal.valueOf(lossy.lossPercent()).stripTrailingZeros().toPlainString()
+                    + " % loss " + held;
+        }
+        if (fault instanceof Fault.FillDisk disk) {
+            return disk.leftBytes() == 0 ? "disk full " + held : "disk near full (" + (disk.leftBytes() >> 20)
+                    + " MB left) " + held;
+        }
+        return (fault instanceof Fault.CutLink ? "partition " : "SIGSTOP broker ") + held;
+    }
+
+    /** A stated time, e.g. "10 s" or "2.5 s". */
+    public static String seconds(java.time.Duration d) {
+        return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
     }
 
     /**
@@ -105,16 +135,54 @@ public final class SummaryTables {
     }
 
     /**
-     * What to say of a fault cell whose kill came after its publish ({@code FaultOutcome.cameAfterPublish}); null for
-     * every other cell.
+     * What to say of a fault cell whose kill (or held fault) came after its publish
+     * ({@code FaultOutcome.cameAfterPublish}); null for every other cell.
      */
     public static String lateKill(RunResult r) {
         if (r.fault() == null || !r.fault().cameAfterPublish(r.accounting())) {
             return null;
         }
-        return "the kill came after all " + count(r.accounting().sent()) + " messages sent were confirmed: none was in"
-                + " flight, so the cell shows only that confirmed messages survive it (more messages per client, a"
-                + " larger --scale, put the kill mid-publish)";
+        Fault stated = QueueCase.faultOf(r.workload());
+        String fault = stated != null && stated.held().isPresent() ? "fault" : "kill";
+        return "the " + fault + " came after all " + count(r.accounting().sent()) + " messages sent were confirmed:"
+                + " none was in flight, so the cell shows only that confirmed messages survive it (more messages per"
+                + " client, a larger --scale, put the " + fault + " mid-publish)";
+    }
+
+    /** What a fault that held for a stated time did, in one line; null for every other cell. */
+    public static String held(RunResult r) {
+        Fault fault = QueueCase.faultOf(r.workload());
+        if (r.fault() == null || fault == null || fault.held().isEmpty()) {
+            return null;
+        }
+        var f = r.fault();
+        if (f.heldMillis().isEmpty()) {
+            return f.countAtKill().isEmpty() ? "no fault: the publish ended before it"
+                    : "the fault failed (the phase's errors say why)";
+        }
+        String stated = seconds(fault.held().get());
+        String after = " after " + count(f.countAtKill()) + " confirmations";
+        String silence = "; longest silence after it " + count(f.silenceMillis()) + " ms";
+        String end = ", ended " + count(f.recoveryMillis()) + " ms after ";
+        if (fault instanceof Fault.LossyLink lossy) {
+            return String.format(Locale.ROOT, "dropped %s %% of the packets to and from the broker for %s (%s ms)%s:"
+                    + " %,.0f msg/s confirmed during it, %,.0f before%s", java.math.BigDecimal.valueOf(
+                    lossy.lossPercent()).stripTrailingZeros().toPlainString(), stated, count(f.heldMillis()), after,
+                    f.rateDuring(), f.rateBefore(), silence);
+        }
+        if (fault instanceof Fault.FillDisk disk) {
+            return "filled the broker's disk (its " + (Fault.FillDisk.FILESYSTEM_BYTES >> 20) + " MB filesystem, "
+                    + (disk.leftBytes() == 0 ? "every free byte" : "all but " + (disk.leftBytes() >> 20) + " MB")
+                    + " taken; freed " + stated + " later: " + count(f.heldMillis()) + " ms)" + after + silence
+                    + end + "the space returned" + (f.restartMillis().isPresent() ? "; the broker had stopped and was"
+                    + " started again on its data (" + count(f.restartMillis()) + " ms)" : "");
+        }
+        if (fault instanceof Fault.CutLink) {
+            return "cut the link to the broker (every packet dropped both ways, healed " + stated + " later: "
+                    + count(f.heldMillis()) + " ms)" + after + silence + end + "the heal";
+        }
+        return "paused the broker (SIGSTOP, SIGCONT " + stated + " later: " + count(f.heldMillis()) + " ms)" + after
+                + silence + end + "SIGCONT";
     }
 
     /** The case, with {@code #k} for the k-th repeat when cells ran more than once. */
@@ -130,7 +198,8 @@ public final class SummaryTables {
 
     /**
      * The second witness: the broker's own count of the queue after its restart (broker kill: what it kept, to set
-     * beside what the drain received) or after the drain (consumer kill: what it still holds, 0 when all arrived).
+     * beside what the drain received), after the publish a held fault struck, or after the drain (consumer kill: what
+     * it still holds, 0 when all arrived).
      */
     private static String brokerCount(dev.brokerbench.core.result.FaultOutcome fault) {
         String said = fault.brokerRecovery() == null ? "" : " (its log: " + fault.brokerRecovery() + ")";
@@ -138,7 +207,8 @@ public final class SummaryTables {
             return "n/a" + said;
         }
         String when = switch (fault.killed()) {
-            case BROKER -> " after restart";
+            case BROKER -> fault.heldMillis().isPresent() ? " after the pause" : " after restart";
+            case LINK, DISK -> " after the publish";
             case LEADER -> " after the failover";
             case CONSUMER -> " left after drain";
             case SERVER -> " (no queue)";

@@ -31,7 +31,7 @@ class LateKillTest {
     @Test
     void theDurabilityTableMarksTheLateKill() {
         TextTable table = SummaryTables.durability(CELLS);
-        int column = table.headers().indexOf("killed after");
+        int column = table.headers().indexOf("struck after");
         assertThat(table.rows()).extracting(row -> row.get(column))
                 .containsExactly("502 confirmed", "1,000 confirmed (all: none in flight)");
     }

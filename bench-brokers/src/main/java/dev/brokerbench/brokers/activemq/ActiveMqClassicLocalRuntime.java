@@ -60,7 +60,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
 
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
-        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
+        Path dir = Instances.newDirectory(env, broker().id());
         int[] ports = Ports.freeLoopbackPorts(3, java.util.List.of());
         int port = ports[0];
         int amqpPort = ports[1];

@@ -61,7 +61,7 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
         Path home = home(env.distributionDir());
-        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
+        Path dir = Instances.newDirectory(env, broker().id());
         int port = Ports.freeLoopbackPort();
         try {
             writeConfiguration(dir, port);

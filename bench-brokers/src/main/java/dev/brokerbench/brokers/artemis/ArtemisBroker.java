@@ -15,7 +15,9 @@ public final class ArtemisBroker {
                     Protocol.CORE, Protocol.OPENWIRE, Protocol.AMQP, Protocol.STOMP)
             .withLogSignals(new BrokerDescriptor.LogSignals(
                     Map.of("paged to disk (global-max-size reached)", Pattern.compile("AMQ222038"),
-                            "producers blocked (disk full)", Pattern.compile("AMQ222212")),
+                            "producers blocked (disk full)", Pattern.compile("AMQ222212"),
+                            "producers blocked (max-disk-usage)", Pattern.compile("AMQ222210"),
+                            "stopped: critical IO error", Pattern.compile("AMQ144010")),
                     Optional.empty(),
                     Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"))))
             .withGap(Protocol.STOMP, Capability.REDELIVERY_FLAG, Support.no("Artemis 2.44's STOMP MESSAGE frames do not"

@@ -58,7 +58,7 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
         Path home = ArtemisInstaller.home(env.distributionDir())
                 .orElseThrow(() -> new BrokerStartException(unavailableReason(env).orElseThrow()));
-        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
+        Path dir = Instances.newDirectory(env, broker().id());
         int port = Ports.freeLoopbackPort();
         Path instance = dir.resolve("instance");
         Map<String, String> settings = new LinkedHashMap<>(

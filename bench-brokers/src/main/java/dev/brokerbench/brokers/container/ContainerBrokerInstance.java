@@ -231,6 +231,22 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         }
     }
 
+    /** Freezes every process of the container (the engine's pause: the cgroup freezer). */
+    @Override
+    public void pause() {
+        if (container == null || container.getContainerId() == null || !container.isRunning()) {
+            throw new IllegalStateException(info().displayName() + ": no running container to pause");
+        }
+        DockerEngine.client().pauseContainerCmd(container.getContainerId()).exec();
+    }
+
+    @Override
+    public void resume() {
+        if (container != null && container.getContainerId() != null) {
+            DockerEngine.client().unpauseContainerCmd(container.getContainerId()).exec();
+        }
+    }
+
     /** A new container on the same volume and host ports. */
     @Override
     public void restart() throws BrokerStartException {

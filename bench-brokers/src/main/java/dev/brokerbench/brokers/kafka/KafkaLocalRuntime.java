@@ -72,7 +72,7 @@ public class KafkaLocalRuntime implements BrokerRuntime {
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
         Path home = home(env.distributionDir());
-        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
+        Path dir = Instances.newDirectory(env, broker().id());
         // apart from the secure listeners' ports, picked by the caller and not bound yet
         int[] ports = Ports.freeLoopbackPorts(2, secure.stream().map(KafkaSecureListener::port).toList());
         int port = ports[0];

@@ -1,7 +1,9 @@
 package dev.brokerbench.brokers.local;
 
+import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.process.Cleanup;
+import dev.brokerbench.process.fs.SmallFilesystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +23,28 @@ public final class Instances {
             throw new BrokerStartException("cannot create an instance directory under " + workRoot + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A new instance directory under the environment's work root; on a filesystem of its own when the environment
+     * asks for one ({@link BrokerEnvironment#dataFilesystemBytes()}: unmounted when the instance closes).
+     */
+    public static Path newDirectory(BrokerEnvironment env, String brokerId) throws BrokerStartException {
+        Path dir = newDirectory(env.workRoot(), brokerId);
+        if (env.dataFilesystemBytes().isPresent()) {
+            java.util.Optional<String> cannot = SmallFilesystem.unavailableReason();
+            if (cannot.isPresent()) {
+                throw new BrokerStartException("the broker's data needs a filesystem of its own (a disk-full"
+                        + " fault), and none can be made here: " + cannot.get());
+            }
+            try {
+                SmallFilesystem.mount(dir, env.dataFilesystemBytes().getAsLong());
+            } catch (IOException e) {
+                throw new BrokerStartException("cannot mount a filesystem of its own on " + dir + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        return dir;
     }
 
     /**

@@ -10,6 +10,9 @@ import dev.brokerbench.core.broker.NetworkPath;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.process.ChildProcess;
 import dev.brokerbench.process.Cleanup;
+import dev.brokerbench.process.ProcessTrees;
+import dev.brokerbench.process.fs.SmallFilesystem;
+import dev.brokerbench.process.net.PacketDrop;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -200,6 +203,75 @@ public final class LocalBrokerInstance implements BrokerInstance {
         }
     }
 
+    /**
+     * SIGSTOP to the broker's process and every process it started (not to the lifeline Guard above it, which must
+     * stay able to kill it; nor to companions such as RabbitMQ's epmd), then waits until the kernel reports each
+     * stopped.
+     */
+    @Override
+    public void pause() {
+        ProcessHandle broker = brokerProcess();
+        List<ProcessHandle> stopped = ProcessTrees.signal(broker, "STOP");
+        long deadline = System.nanoTime() + PAUSE_PATIENCE.toNanos();
+        while (!stopped.stream().allMatch(p -> !p.isAlive() || ProcessTrees.state(p.pid()).orElse('T') == 'T')) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(info().displayName() + " (pid " + broker.pid() + ") not stopped "
+                        + PAUSE_PATIENCE.toMillis() + " ms after SIGSTOP");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    public void resume() {
+        ProcessTrees.signal(brokerProcess(), "CONT");
+    }
+
+    /** Drops packets to and from every client port of the broker on loopback (iptables, {@link PacketDrop}). */
+    @Override
+    public dev.brokerbench.core.broker.Undo dropPackets(double share) {
+        if (host != null) {
+            throw new UnsupportedOperationException("dropping packets is built for a broker on loopback; "
+                    + info().displayName() + " runs in network namespace " + host.namespace().name());
+        }
+        List<Integer> ports = endpoints.values().stream().map(Endpoint::port).distinct().sorted().toList();
+        try {
+            return PacketDrop.start(ports, share)::close;
+        } catch (IOException e) {
+            throw new IllegalStateException("could not drop the packets of ports " + ports + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** Fills the filesystem of its own the broker's data is on ({@link SmallFilesystem}). */
+    @Override
+    public dev.brokerbench.core.broker.Undo fillDisk(long leftBytes) {
+        SmallFilesystem fs = SmallFilesystem.at(instanceDir).orElseThrow(() -> new UnsupportedOperationException(
+                info().displayName() + "'s data is not on a filesystem of its own (the run starts it on one when a"
+                        + " case of the run fills the disk)"));
+        try {
+            AutoCloseable space = fs.fill(leftBytes);
+            return () -> {
+                try {
+                    space.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("could not free the disk again: " + e.getMessage(), e);
+                }
+            };
+        } catch (IOException e) {
+            throw new IllegalStateException("could not fill the disk: " + e.getMessage(), e);
+        }
+    }
+
+    /** How long SIGSTOP may take to stop every thread of the broker's processes. */
+    private static final Duration PAUSE_PATIENCE = Duration.ofSeconds(2);
+
+    private ProcessHandle brokerProcess() {
+        long pid = pid().orElseThrow(() -> new IllegalStateException(info().displayName() + " runs no process"));
+        return ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException(info().displayName() + " (pid "
+                + pid + ") is not running"));
+    }
+
     @Override
     public void restart() throws BrokerStartException {
         if (process != null && process.alive()) {
@@ -224,6 +296,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
             if (host != null) {
                 host.namespace().close();
             }
+            SmallFilesystem.at(instanceDir).ifPresent(SmallFilesystem::close);
             Cleanup.deleteNow(instanceDir);
         }
     }

@@ -19,7 +19,9 @@ public final class RabbitMqBroker {
             .withLogSignals(new BrokerDescriptor.LogSignals(
                     // a memory or disk alarm blocks every publishing connection until it clears
                     Map.of("producers blocked (memory alarm)", Pattern.compile("memory resource limit alarm set"),
-                            "producers blocked (disk alarm)", Pattern.compile("disk resource limit alarm set")),
+                            "producers blocked (disk alarm)", Pattern.compile("disk resource limit alarm set"),
+                            "writes failed: disk full (enospc)",
+                            Pattern.compile("enospc|no space left on device")),
                     // how many classic queues it found on disk at boot
                     Optional.of(Pattern.compile("Recovering \\d+ queues of type rabbit_classic_queue")),
                     Map.of("memory high watermark", RunningFacts.fact("Memory high watermark set to ([^\\n]+)"),

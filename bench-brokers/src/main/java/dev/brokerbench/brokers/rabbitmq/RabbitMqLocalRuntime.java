@@ -122,7 +122,7 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
         if (unavailable.isPresent()) {
             throw new BrokerStartException(unavailable.get());
         }
-        Path dir = Instances.newDirectory(env.workRoot(), broker().id());
+        Path dir = Instances.newDirectory(env, broker().id());
         int[] ports = Ports.freeLoopbackPorts(3 * nodes + 1, List.of());
         int epmdPort = ports[3 * nodes];
         List<Node> members = new ArrayList<>();

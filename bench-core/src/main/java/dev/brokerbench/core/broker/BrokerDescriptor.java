@@ -147,8 +147,8 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
     /**
      * What the broker's log says that the suite records.
      *
-     * @param pressure     when memory runs short: a description (e.g. "paged to disk") and the line's pattern; a
-     *                     cell during which one appears is reported with it
+     * @param pressure     when memory or disk runs short: a description (e.g. "paged to disk") and the line's
+     *                     pattern; a cell during which one appears is reported with it
      * @param recovery     the line in which the broker states, when it starts on existing data, what it recovered
      *                     (RabbitMQ: how many classic queues it found); recorded with a broker kill's outcome
      * @param runningFacts settings the broker reports once it runs, as opposed to what its configuration asks for:

@@ -13,14 +13,30 @@ import java.time.Duration;
  * @param network         where each broker started sits on the network, and the link's conditions
  * @param heapPolicy      how JVM brokers set their heap: fixed and pre-touched, or growing
  * @param cpus            which cores local brokers run on
+ * @param dataFilesystemBytes each local broker's data on a filesystem of its own of this size (a disk that can fill
+ *                        without touching the machine's, for a disk-full fault); empty: on the work root's own
  */
 public record BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap,
-                                NetworkPath network, HeapPolicy heapPolicy, CpuSplit cpus) {
+                                NetworkPath network, HeapPolicy heapPolicy, CpuSplit cpus,
+                                java.util.OptionalLong dataFilesystemBytes) {
 
     public BrokerEnvironment {
         java.util.Objects.requireNonNull(network, "network (NetworkPath.LOOPBACK for the suite's own stack)");
         java.util.Objects.requireNonNull(heapPolicy, "heapPolicy");
         java.util.Objects.requireNonNull(cpus, "cpus (CpuSplit.SHARED for every core)");
+        java.util.Objects.requireNonNull(dataFilesystemBytes, "dataFilesystemBytes (empty for the work root's own)");
+    }
+
+    /** Each broker's data on the work root's own filesystem. */
+    public BrokerEnvironment(Path distributionDir, Path workRoot, Duration startTimeout, String heap,
+                             NetworkPath network, HeapPolicy heapPolicy, CpuSplit cpus) {
+        this(distributionDir, workRoot, startTimeout, heap, network, heapPolicy, cpus, java.util.OptionalLong.empty());
+    }
+
+    /** The same, each local broker's data on a filesystem of its own of {@code bytes}. */
+    public BrokerEnvironment withDataFilesystem(long bytes) {
+        return new BrokerEnvironment(distributionDir, workRoot, startTimeout, heap, network, heapPolicy, cpus,
+                java.util.OptionalLong.of(bytes));
     }
 
     /** Brokers placed by {@code network}, heaps growing, cores shared. */

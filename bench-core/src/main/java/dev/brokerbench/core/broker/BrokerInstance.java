@@ -23,6 +23,49 @@ public interface BrokerInstance extends AutoCloseable {
     /** kill -9: no shutdown, no flush. */
     void kill();
 
+    /**
+     * Stops every process of the broker where it stands (SIGSTOP; a container's processes frozen), as by a
+     * stop-the-world pause, until {@link #resume()}: its sockets stay open and nothing it holds is released.
+     *
+     * @throws UnsupportedOperationException where the runtime cannot (a broker the suite does not run, a cluster)
+     * @throws IllegalStateException         when the broker did not stop
+     */
+    default void pause() {
+        throw new UnsupportedOperationException(info().displayName() + " on this runtime cannot be paused");
+    }
+
+    /** Continues a {@link #pause() paused} broker (SIGCONT); nothing when it runs. */
+    default void resume() {
+        throw new UnsupportedOperationException(info().displayName() + " on this runtime cannot be paused");
+    }
+
+    /**
+     * Drops this share of the packets between the suite and every client port of the broker, both ways (1: all of
+     * them, a partition; less: a lossy link), until the returned {@link Undo} is closed. The connections stay open:
+     * TCP retransmits what was dropped, and gets through once the link heals.
+     *
+     * @param share in (0, 1]
+     * @throws UnsupportedOperationException where the runtime cannot (a container, a broker in a namespace, a cluster)
+     * @throws IllegalStateException         when the packets could not be dropped (e.g. no iptables)
+     */
+    default Undo dropPackets(double share) {
+        throw new UnsupportedOperationException(info().displayName() + " on this runtime cannot have its packets"
+                + " dropped");
+    }
+
+    /**
+     * Takes the free space of the filesystem the broker's data is on (one of its own, see
+     * {@link BrokerEnvironment#dataFilesystemBytes()}) but {@code leftBytes} until the returned {@link Undo} is
+     * closed: the space returns.
+     *
+     * @throws UnsupportedOperationException where the runtime cannot (a container, a cluster, data on a shared disk)
+     * @throws IllegalStateException         when the disk could not be filled
+     */
+    default Undo fillDisk(long leftBytes) {
+        throw new UnsupportedOperationException(info().displayName() + " on this runtime cannot have its disk"
+                + " filled");
+    }
+
     /** Starts the broker again on the same data and ports, waiting until it is ready. */
     void restart() throws BrokerStartException;
 

@@ -21,7 +21,7 @@ public record CallCase(Phase phase, Rpc rpc, Fault fault) implements Shape {
         check(rpc != null, "servers", "must be set for an rpc or oneway workload", null);
         check(fault == null || fault instanceof Fault.KillServer || fault instanceof Fault.KillBroker,
                 "fault", "on an rpc workload can only be killServerAt or killBrokerAt (a leader or a consumer is"
-                        + " killed in a queue case)", fault);
+                        + " killed, and a broker paused, in a queue case)", fault);
         check(!(fault instanceof Fault.KillBroker k) || k.reconnect(), "fault.reconnect", "must be true to kill the"
                 + " broker during calls (clients and servers ride the restart out with their library's own"
                 + " reconnection)", false);

@@ -6,18 +6,26 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * A fault injected into the measured pass: the broker, the node leading the queue of a clustered broker, or one
- * consumer process is killed with {@code kill -9} once a fraction of the reported phase is done. Written (YAML) and
- * stored (JSON) as its {@link WorkloadFile.FaultFile} form, {@code {killBrokerAt: 0.5, reconnect: true}},
- * {@code {killLeaderAt: 0.5}}, {@code {killConsumerAt: 0.5}} or, for request/reply, {@code {killServerAt: 0.5}}.
+ * consumer process is killed with {@code kill -9} once a fraction of the reported phase is done, or the broker is
+ * paused (SIGSTOP, SIGCONT after a stated time). Written (YAML) and stored (JSON) as its {@link WorkloadFile.FaultFile}
+ * form, {@code {killBrokerAt: 0.5, reconnect: true}}, {@code {killLeaderAt: 0.5}}, {@code {killConsumerAt: 0.5}},
+ * {@code {pauseBrokerAt: 0.5, pauseSeconds: 10}}, {@code {partitionAt: 0.5, partitionSeconds: 10}},
+ * {@code {lossAt: 0.2, lossSeconds: 10, lossPercent: 5}}, {@code {diskFullAt: 0.5, diskFullSeconds: 10}} or, for
+ * request/reply, {@code {killServerAt: 0.5}}.
  */
-public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer, Fault.KillServer {
+public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer, Fault.KillServer,
+        Fault.PauseBroker, Fault.CutLink, Fault.LossyLink, Fault.FillDisk {
 
-    /** What a fault kills. */
+    /** What a fault hits. */
     enum Target {
         @JsonProperty("broker") BROKER,
         @JsonProperty("leader") LEADER,
         @JsonProperty("consumer") CONSUMER,
-        @JsonProperty("server") SERVER
+        @JsonProperty("server") SERVER,
+        /** The link between the clients and the broker (cut, or made lossy). */
+        @JsonProperty("link") LINK,
+        /** The broker's disk (its data's filesystem filled). */
+        @JsonProperty("disk") DISK
     }
 
     /**
@@ -98,7 +106,125 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         }
     }
 
-    /** The fraction of the phase at which it kills. */
+    /**
+     * Pause the broker once this fraction of the reported publish phase's messages were confirmed: every process of
+     * it stopped (SIGSTOP; a container frozen), as by a stop-the-world collection or a stalled VM, then continued
+     * (SIGCONT) after {@code pause}. Nothing is restarted and the clients are not told: they wait, time out or fail
+     * by their library's own rules. The drain after the publish reconciles every sequence number. Measured: the
+     * longest silence in the confirmations after the pause began, and from the continue to the confirmation that
+     * ended it.
+     *
+     * @param at    in (0, 1)
+     * @param pause how long the broker stays stopped: more than 0, at most {@link #MAX_PAUSE}
+     */
+    record PauseBroker(double at, java.time.Duration pause) implements Fault {
+        /** The longest pause: the phase waits this long for a fault to finish before it gives up on it. */
+        public static final java.time.Duration MAX_PAUSE = java.time.Duration.ofSeconds(50);
+
+        public PauseBroker {
+            checkFraction(at, "fault.pauseBrokerAt");
+            checkHeld(pause, "fault.pauseSeconds");
+        }
+
+        @Override
+        public Target target() {
+            return Target.BROKER;
+        }
+    }
+
+    /**
+     * Cut the link between the clients and the broker (a partition: every packet either way dropped, connections left
+     * open) once this fraction of the reported publish phase's messages were confirmed, and heal it after
+     * {@code cut}. Nobody is told: TCP retransmits, heartbeats go missing, clients wait, time out or fail by their
+     * own rules. Measured as a pause: the longest silence after the cut, from the heal to the confirmation that ended
+     * it; the drain reconciles every sequence number.
+     *
+     * @param at  in (0, 1)
+     * @param cut how long: more than 0, at most {@link PauseBroker#MAX_PAUSE}
+     */
+    record CutLink(double at, java.time.Duration cut) implements Fault {
+        public CutLink {
+            checkFraction(at, "fault.partitionAt");
+            checkHeld(cut, "fault.partitionSeconds");
+        }
+
+        @Override
+        public Target target() {
+            return Target.LINK;
+        }
+    }
+
+    /**
+     * Make the link between the clients and the broker lossy (this share of the packets either way dropped at
+     * random) once this fraction of the reported publish phase's messages were confirmed, for {@code span}. Measured:
+     * the confirmation rate during the loss against before it, the longest silence, and every message's fate.
+     *
+     * @param at          in (0, 1)
+     * @param span        how long: more than 0, at most {@link PauseBroker#MAX_PAUSE}
+     * @param lossPercent of the packets dropped, in (0, 100)
+     */
+    record LossyLink(double at, java.time.Duration span, double lossPercent) implements Fault {
+        public LossyLink {
+            checkFraction(at, "fault.lossAt");
+            checkHeld(span, "fault.lossSeconds");
+            InvalidConfigException.check(lossPercent > 0 && lossPercent < 100, "fault.lossPercent",
+                    "must be between 0 and 100 (exclusive; a partition drops every packet)", lossPercent);
+        }
+
+        @Override
+        public Target target() {
+            return Target.LINK;
+        }
+    }
+
+    /**
+     * Fill the broker's disk once this fraction of the reported publish phase's messages were confirmed: its data
+     * lives on a filesystem of its own ({@link #FILESYSTEM_BYTES}, made for the run), whose free space a filler file
+     * takes but for {@code leftBytes}; after {@code full} the filler is deleted and the space returns. What the broker
+     * does (blocks its producers, refuses, stops) is its own; a broker that stopped is started again on its data once
+     * the space is back. Measured as a pause, with every message's fate after the drain.
+     *
+     * @param at        in (0, 1)
+     * @param full      how long: more than 0, at most {@link PauseBroker#MAX_PAUSE}
+     * @param leftBytes what the filler leaves free: 0, a full disk; more, a disk near full (below a broker's own
+     *                  limit it blocks producers before it fails)
+     */
+    record FillDisk(double at, java.time.Duration full, long leftBytes) implements Fault {
+        /** The size of the filesystem of its own each broker of a run with a disk fault keeps its data on. */
+        public static final long FILESYSTEM_BYTES = 256L << 20;
+
+        public FillDisk {
+            checkFraction(at, "fault.diskFullAt");
+            checkHeld(full, "fault.diskFullSeconds");
+            InvalidConfigException.check(leftBytes >= 0 && leftBytes < FILESYSTEM_BYTES / 2,
+                    "fault.diskLeftMegabytes", "must be 0 or more and less than half the filesystem ("
+                            + (FILESYSTEM_BYTES >> 21) + ")", leftBytes >> 20);
+        }
+
+        @Override
+        public Target target() {
+            return Target.DISK;
+        }
+    }
+
+    /**
+     * How long a fault that holds for a stated time holds: a pause, a cut or a lossy link; empty for a kill (which
+     * lasts until a restart, or for ever).
+     */
+    default java.util.Optional<java.time.Duration> held() {
+        if (this instanceof PauseBroker p) {
+            return java.util.Optional.of(p.pause());
+        }
+        if (this instanceof CutLink c) {
+            return java.util.Optional.of(c.cut());
+        }
+        if (this instanceof FillDisk d) {
+            return java.util.Optional.of(d.full());
+        }
+        return this instanceof LossyLink l ? java.util.Optional.of(l.span()) : java.util.Optional.empty();
+    }
+
+    /** The fraction of the phase at which it strikes. */
     double at();
 
     Target target();
@@ -123,28 +249,43 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         return fault instanceof KillBroker k && k.reconnect() || fault instanceof KillLeader;
     }
 
-    /** Whether it kills during the reported publish phase (a broker or a leader), not during the drain. */
+    /** Whether it strikes during the reported publish phase (a broker, a leader, the link), not during the drain. */
     default boolean duringPublish() {
-        return target() == Target.BROKER || target() == Target.LEADER;
+        return target() != Target.CONSUMER && target() != Target.SERVER;
     }
 
     /** The written form, for YAML and the stored results. */
     @JsonValue
     default WorkloadFile.FaultFile file() {
+        WorkloadFile.FaultFile none = WorkloadFile.FaultFile.NONE;
         if (this instanceof KillBroker k) {
-            return new WorkloadFile.FaultFile(k.at(), null, null, null, k.reconnect() ? Boolean.TRUE : null);
+            return none.withKillBrokerAt(k.at(), k.reconnect() ? Boolean.TRUE : null);
+        }
+        if (this instanceof PauseBroker p) {
+            return none.withPause(p.at(), seconds(p.pause()));
+        }
+        if (this instanceof CutLink c) {
+            return none.withPartition(c.at(), seconds(c.cut()));
+        }
+        if (this instanceof LossyLink l) {
+            return none.withLoss(l.at(), seconds(l.span()), l.lossPercent());
+        }
+        if (this instanceof FillDisk d) {
+            return none.withDiskFull(d.at(), seconds(d.full()), d.leftBytes() == 0 ? null
+                    : (double) d.leftBytes() / (1 << 20));
         }
         return switch (target()) {
-            case LEADER -> new WorkloadFile.FaultFile(null, at(), null, null, null);
-            case CONSUMER -> new WorkloadFile.FaultFile(null, null, at(), null, null);
-            case SERVER -> new WorkloadFile.FaultFile(null, null, null, at(), null);
-            case BROKER -> throw new IllegalStateException("a broker kill is a KillBroker");
+            case LEADER -> none.withKillLeaderAt(at());
+            case CONSUMER -> none.withKillConsumerAt(at());
+            case SERVER -> none.withKillServerAt(at());
+            case BROKER, LINK, DISK -> throw new IllegalStateException("a broker, link or disk fault has its own"
+                    + " record");
         };
     }
 
     /**
-     * Reads the written form: exactly one of killBrokerAt, killLeaderAt, killConsumerAt, killServerAt; reconnect only
-     * with killBrokerAt.
+     * Reads the written form: exactly one of killBrokerAt, killLeaderAt, killConsumerAt, killServerAt,
+     * pauseBrokerAt; reconnect only with killBrokerAt, pauseSeconds with (and only with) pauseBrokerAt.
      */
     @JsonCreator
     static Fault of(WorkloadFile.FaultFile file) {
@@ -152,10 +293,38 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         InvalidConfigException.check(!reconnect || file.killBrokerAt() != null, "fault.reconnect",
                 "needs killBrokerAt (the clients reconnect to the restarted broker; after killLeaderAt they always"
                         + " fail over)", reconnect);
+        pairs(file.pauseBrokerAt(), file.pauseSeconds(), "pauseBrokerAt", "pauseSeconds",
+                "how long the broker stays stopped");
+        pairs(file.partitionAt(), file.partitionSeconds(), "partitionAt", "partitionSeconds",
+                "how long the link stays cut");
+        pairs(file.lossAt(), file.lossSeconds(), "lossAt", "lossSeconds", "how long the link stays lossy");
+        pairs(file.lossAt(), file.lossPercent(), "lossAt", "lossPercent", "the share of packets dropped");
+        pairs(file.diskFullAt(), file.diskFullSeconds(), "diskFullAt", "diskFullSeconds",
+                "how long the disk stays full");
+        InvalidConfigException.check(file.diskLeftMegabytes() == null || file.diskFullAt() != null,
+                "fault.diskLeftMegabytes", "needs diskFullAt", file.diskLeftMegabytes());
         int given = (file.killBrokerAt() == null ? 0 : 1) + (file.killLeaderAt() == null ? 0 : 1)
-                + (file.killConsumerAt() == null ? 0 : 1) + (file.killServerAt() == null ? 0 : 1);
+                + (file.killConsumerAt() == null ? 0 : 1) + (file.killServerAt() == null ? 0 : 1)
+                + (file.pauseBrokerAt() == null ? 0 : 1) + (file.partitionAt() == null ? 0 : 1)
+                + (file.lossAt() == null ? 0 : 1) + (file.diskFullAt() == null ? 0 : 1);
         InvalidConfigException.check(given == 1, "fault", "set exactly one of killBrokerAt, killLeaderAt,"
-                + " killConsumerAt, killServerAt", null);
+                + " killConsumerAt, killServerAt, pauseBrokerAt, partitionAt, lossAt, diskFullAt", null);
+        if (file.diskFullAt() != null) {
+            InvalidConfigException.check(file.diskLeftMegabytes() == null || Double.isFinite(file.diskLeftMegabytes()),
+                    "fault.diskLeftMegabytes", "must be a number of megabytes", file.diskLeftMegabytes());
+            return new FillDisk(file.diskFullAt(), duration(file.diskFullSeconds(), "fault.diskFullSeconds"),
+                    file.diskLeftMegabytes() == null ? 0 : Math.round(file.diskLeftMegabytes() * (1 << 20)));
+        }
+        if (file.pauseBrokerAt() != null) {
+            return new PauseBroker(file.pauseBrokerAt(), duration(file.pauseSeconds(), "fault.pauseSeconds"));
+        }
+        if (file.partitionAt() != null) {
+            return new CutLink(file.partitionAt(), duration(file.partitionSeconds(), "fault.partitionSeconds"));
+        }
+        if (file.lossAt() != null) {
+            return new LossyLink(file.lossAt(), duration(file.lossSeconds(), "fault.lossSeconds"),
+                    file.lossPercent());
+        }
         if (file.killBrokerAt() != null) {
             return new KillBroker(file.killBrokerAt(), reconnect);
         }
@@ -164,6 +333,29 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         }
         return file.killLeaderAt() != null ? new KillLeader(file.killLeaderAt())
                 : new KillConsumer(file.killConsumerAt());
+    }
+
+    /** {@code detail} is set exactly when {@code at} is. */
+    private static void pairs(Double at, Double detail, String atKey, String detailKey, String what) {
+        InvalidConfigException.check((detail == null) == (at == null), "fault." + detailKey, detail == null
+                ? "must be set with " + atKey + " (" + what + ")" : "needs " + atKey, detail);
+    }
+
+    private static java.time.Duration duration(Double seconds, String option) {
+        InvalidConfigException.check(Double.isFinite(seconds) && seconds > 0, option,
+                "must be more than 0 and at most " + PauseBroker.MAX_PAUSE.toSeconds(), seconds);
+        return java.time.Duration.ofNanos(Math.round(seconds * 1e9));
+    }
+
+    private static void checkHeld(java.time.Duration held, String option) {
+        InvalidConfigException.check(held != null && !held.isNegative() && !held.isZero()
+                        && held.compareTo(PauseBroker.MAX_PAUSE) <= 0, option,
+                "must be more than 0 and at most " + PauseBroker.MAX_PAUSE.toSeconds(), held == null ? null
+                        : seconds(held));
+    }
+
+    private static double seconds(java.time.Duration d) {
+        return d.toMillis() / 1000.0;
     }
 
     private static void checkFraction(double at, String option) {

@@ -30,6 +30,14 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
                 "needs the reported phase to be the consume (a selector is a consumer's)", reportedAction);
         check(!(fault instanceof Fault.KillBroker) || reported.action() == Action.PUBLISH, "fault.killBrokerAt",
                 "needs the reported phase to be the publish (the broker is killed mid-publish)", reportedAction);
+        check(!(fault instanceof Fault.PauseBroker) || reported.action() == Action.PUBLISH, "fault.pauseBrokerAt",
+                "needs the reported phase to be the publish (the broker is paused mid-publish)", reportedAction);
+        check(!(fault instanceof Fault.FillDisk) || reported.action() == Action.PUBLISH, "fault.diskFullAt",
+                "needs the reported phase to be the publish (the disk fills mid-publish)", reportedAction);
+        check(!(fault instanceof Fault.CutLink) || reported.action() == Action.PUBLISH, "fault.partitionAt",
+                "needs the reported phase to be the publish (the link is cut mid-publish)", reportedAction);
+        check(!(fault instanceof Fault.LossyLink) || reported.action() == Action.PUBLISH, "fault.lossAt",
+                "needs the reported phase to be the publish (the link is lossy mid-publish)", reportedAction);
         check(!(fault instanceof Fault.KillLeader) || reported.action() == Action.PUBLISH, "fault.killLeaderAt",
                 "needs the reported phase to be the publish (the leader is killed mid-publish)", reportedAction);
         check(!(fault instanceof Fault.KillLeader) || reported.mode() == PublishMode.SYNC

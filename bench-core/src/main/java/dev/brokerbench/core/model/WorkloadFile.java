@@ -110,7 +110,60 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
     /** The fault as written in YAML. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FaultFile(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt, Double killServerAt,
-                            Boolean reconnect) {
+                            Boolean reconnect, Double pauseBrokerAt, Double pauseSeconds, Double partitionAt,
+                            Double partitionSeconds, Double lossAt, Double lossSeconds, Double lossPercent,
+                            Double diskFullAt, Double diskFullSeconds, Double diskLeftMegabytes) {
+        /** No key set. */
+        public static final FaultFile NONE = new FaultFile(null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null);
+
+        public FaultFile withKillBrokerAt(double at, Boolean reconnect) {
+            return new FaultFile(at, killLeaderAt, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
+                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
+                    diskFullSeconds, diskLeftMegabytes);
+        }
+
+        public FaultFile withKillLeaderAt(double at) {
+            return new FaultFile(killBrokerAt, at, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
+                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
+                    diskFullSeconds, diskLeftMegabytes);
+        }
+
+        public FaultFile withKillConsumerAt(double at) {
+            return new FaultFile(killBrokerAt, killLeaderAt, at, killServerAt, reconnect, pauseBrokerAt,
+                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
+                    diskFullSeconds, diskLeftMegabytes);
+        }
+
+        public FaultFile withKillServerAt(double at) {
+            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, at, reconnect, pauseBrokerAt,
+                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
+                    diskFullSeconds, diskLeftMegabytes);
+        }
+
+        public FaultFile withPause(double at, double seconds) {
+            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect, at, seconds,
+                    partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
+                    diskFullSeconds, diskLeftMegabytes);
+        }
+
+        public FaultFile withPartition(double at, double seconds) {
+            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
+                    pauseSeconds, at, seconds, lossAt, lossSeconds, lossPercent, diskFullAt, diskFullSeconds,
+                    diskLeftMegabytes);
+        }
+
+        public FaultFile withLoss(double at, double seconds, double percent) {
+            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
+                    pauseSeconds, partitionAt, partitionSeconds, at, seconds, percent, diskFullAt, diskFullSeconds,
+                    diskLeftMegabytes);
+        }
+
+        public FaultFile withDiskFull(double at, double seconds, Double leftMegabytes) {
+            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
+                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, at, seconds,
+                    leftMegabytes);
+        }
     }
 
     public static final int DEFAULT_CLIENTS = Workload.PARITY_CLIENTS;

@@ -30,11 +30,20 @@ import java.util.OptionalLong;
  * @param node          a leader kill: which node was killed, e.g. {@code node 1 (rabbit-1@localhost)}; a server
  *                      kill: which process, e.g. {@code server process 1 of 2 (pid 4242, 2 sessions)}; else null
  * @param silenceMillis a server kill: the longest silence in the answers after the kill (the calls the killed
- *                      process held waited out their timeout meanwhile, other clients' calls went on); else empty
+ *                      process held waited out their timeout meanwhile, other clients' calls went on); a fault
+ *                      that held (a pause, a cut or lossy link): the longest silence in the confirmations after it
+ *                      began; else empty
+ * @param heldMillis    a fault that held for a stated time: from its beginning to its end (SIGSTOP to SIGCONT, cut
+ *                      to heal; then {@code killed} is what it struck, which was not killed, {@code countAtKill} the
+ *                      confirmations when it began and {@code recoveryMillis} from its end to the confirmation that
+ *                      ended the longest silence); empty for a kill
+ * @param rateBefore    a fault that held: confirmations per second from the phase's start to its beginning; else null
+ * @param rateDuring    a fault that held: confirmations per second while it held; else null
  */
 public record FaultOutcome(@Required Fault.Target killed, double at, OptionalLong countAtKill,
                            OptionalLong restartMillis, OptionalLong recoveryMillis, BrokerCount brokerCount,
-                           String brokerRecovery, String node, OptionalLong silenceMillis) {
+                           String brokerRecovery, String node, OptionalLong silenceMillis,
+                           OptionalLong heldMillis, Double rateBefore, Double rateDuring) {
     /** A fault that killed no particular node (the broker, a consumer). */
     public FaultOutcome(Fault.Target killed, double at, OptionalLong countAtKill, OptionalLong restartMillis,
                         OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery) {
@@ -48,13 +57,23 @@ public record FaultOutcome(@Required Fault.Target killed, double at, OptionalLon
                 OptionalLong.empty());
     }
 
+    /** A kill whose silence was measured (of a server, or of the broker during calls). */
+    public FaultOutcome(Fault.Target killed, double at, OptionalLong countAtKill, OptionalLong restartMillis,
+                        OptionalLong recoveryMillis, BrokerCount brokerCount, String brokerRecovery, String node,
+                        OptionalLong silenceMillis) {
+        this(killed, at, countAtKill, restartMillis, recoveryMillis, brokerCount, brokerRecovery, node,
+                silenceMillis, OptionalLong.empty(), null, null);
+    }
+
     /** Results stored before these were optional wrote -1 for "none"; results before silences have none. */
     public FaultOutcome {
         countAtKill = present(countAtKill);
         restartMillis = present(restartMillis);
         recoveryMillis = present(recoveryMillis);
         silenceMillis = present(silenceMillis);
+        heldMillis = present(heldMillis);
     }
+
 
     /**
      * A kill meant for the middle of a publish that came after it: when it was sent, every message the phase had sent
@@ -62,7 +81,8 @@ public record FaultOutcome(@Required Fault.Target killed, double at, OptionalLon
      * batch), so nothing was in flight and the cell shows only that confirmed messages survive the kill.
      */
     public boolean cameAfterPublish(Accounting accounting) {
-        return (killed == Fault.Target.BROKER || killed == Fault.Target.LEADER) && accounting != null && countAtKill.isPresent()
+        return killed != Fault.Target.CONSUMER && killed != Fault.Target.SERVER && accounting != null
+                && countAtKill.isPresent()
                 && countAtKill.getAsLong() >= accounting.sent();
     }
 

@@ -31,6 +31,34 @@ public interface BrokerControl {
     /** kill -9 the broker. */
     void kill();
 
+    /** SIGSTOP to every process of the broker (a container frozen): it stands still until {@link #resume()}. */
+    default void pause() {
+        throw new UnsupportedOperationException("this broker control cannot pause its broker");
+    }
+
+    /** SIGCONT: the paused broker goes on where it stood. */
+    default void resume() {
+        throw new UnsupportedOperationException("this broker control cannot pause its broker");
+    }
+
+    /** Drops this share of the packets between the suite and the broker (1: a partition) until the undo is closed. */
+    default dev.brokerbench.core.broker.Undo dropPackets(double share) {
+        throw new UnsupportedOperationException("this broker control cannot drop packets");
+    }
+
+    /** Takes the free space of the broker's data filesystem but {@code leftBytes} until the undo is closed. */
+    default dev.brokerbench.core.broker.Undo fillDisk(long leftBytes) {
+        throw new UnsupportedOperationException("this broker control cannot fill a disk");
+    }
+
+    /**
+     * False once the broker is known to be gone or to serve no more (its process exited, or its port takes no
+     * connection: it stopped itself, or crashed); true where unknown.
+     */
+    default boolean alive() {
+        return true;
+    }
+
     /** Starts it again on the same data and ports; returns milliseconds until it was ready. */
     long restart() throws BrokerStartException;
 

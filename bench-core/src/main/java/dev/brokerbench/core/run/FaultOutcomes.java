@@ -21,6 +21,9 @@ final class FaultOutcomes {
     static FaultOutcome afterPublish(Fault fault, PublishPhase.Outcome out, CellContext cell, String queue)
             throws BrokerStartException {
         BrokerControl control = cell.control();
+        if (fault.held().isPresent()) { // begun and ended during the phase: nothing to restart
+            return held(fault, out, cell, queue);
+        }
         if (out.leaderKill() != null) {
             return leaderKilled(fault, out, control, cell.driver(), queue);
         }
@@ -54,6 +57,25 @@ final class FaultOutcomes {
         return new FaultOutcome(fault.target(), fault.at(), OptionalLong.of(kill.answeredAtKill()),
                 kill.reconnect().restartMillis(), kill.reconnect().reconnectMillis(),
                 brokerCount(cell.driver(), queue), cell.control().recoveryStatement(), null, silence);
+    }
+
+    /**
+     * After a publish during which a fault held for a stated time (the broker paused, the link cut or lossy): how
+     * long, the silence in the confirmations after it began, from its end to the confirmation that ended that
+     * silence, the rates before and during it, and the broker's count of the queue (empty figures when it never came
+     * or failed: the phase's errors say which). A broker that stopped meanwhile (a full disk can make it) is started
+     * again on its data, the space back: its restart time says so, and the drain shows what survived.
+     */
+    private static FaultOutcome held(Fault fault, PublishPhase.Outcome out, CellContext cell, String queue)
+            throws BrokerStartException {
+        OptionalLong none = OptionalLong.empty();
+        OptionalLong restart = cell.control().alive() ? none : OptionalLong.of(cell.control().restart());
+        Driver driver = cell.driver();
+        return out.held().map(h -> new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), restart,
+                        h.endedAfterMillis(), brokerCount(driver, queue), null, null, h.silenceMillis(),
+                        OptionalLong.of(h.heldMillis()), h.rateBefore(), h.rateDuring()))
+                .orElseGet(() -> new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), restart, none,
+                        brokerCount(driver, queue), null, null, none, none, null, null));
     }
 
     /** After a drain one of whose consumers was killed: when the others took over, and the broker's count. */

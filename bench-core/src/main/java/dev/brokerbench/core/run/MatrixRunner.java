@@ -115,7 +115,8 @@ public final class MatrixRunner {
                     for (Workload workload : broker.entry().workloads()) {
                         for (Workload point : workload.points()) {
                             Workload cell = point.scaled(scale);
-                            Optional<String> unmet = Requirements.unmet(broker.entry().runtime(), path, cell);
+                            Optional<String> unmet = Requirements.unmet(broker.entry().runtime(), path, cell)
+                                    .or(() -> linkFaultUnmet(cell));
                             if (unmet.isEmpty() && sharding != null) {
                                 unmet = sharding.unsupported(cell);
                             }
@@ -194,7 +195,7 @@ public final class MatrixRunner {
         }
         listener.brokerStarting(entry.runtime());
         try {
-            BrokerInstance broker = entry.runtime().start(environment);
+            BrokerInstance broker = entry.runtime().start(environmentFor(entry));
             listener.brokerReady(broker.info(), broker.pid());
             return Optional.of(new Started(entry, broker));
         } catch (BrokerStartException e) {
@@ -220,6 +221,29 @@ public final class MatrixRunner {
                 + String.join(" | ", lines.subList(Math.max(0, lines.size() - LOG_TAIL), lines.size())));
     }
 
+    /**
+     * The environment a broker starts in: with its data on a filesystem of its own when one of its workloads fills
+     * the disk (every cell on that broker then runs on it).
+     */
+    private BrokerEnvironment environmentFor(Entry entry) {
+        boolean fillsDisk = entry.workloads().stream().flatMap(w -> w.points().stream())
+                .anyMatch(w -> dev.brokerbench.core.model.QueueCase.faultOf(w)
+                        instanceof dev.brokerbench.core.model.Fault.FillDisk);
+        return fillsDisk ? environment.withDataFilesystem(dev.brokerbench.core.model.Fault.FillDisk.FILESYSTEM_BYTES)
+                : environment;
+    }
+
+    /** Why a cut or lossy link cannot be run on this run's network path; empty when it can (or there is none). */
+    private Optional<String> linkFaultUnmet(Workload cell) {
+        var fault = dev.brokerbench.core.model.QueueCase.faultOf(cell);
+        if (fault == null || fault.target() != dev.brokerbench.core.model.Fault.Target.LINK
+                || environment.network().placement() == dev.brokerbench.core.broker.NetworkPath.Placement.LOOPBACK) {
+            return Optional.empty();
+        }
+        return Optional.of("a cut or lossy link drops packets on loopback; with --network namespace the broker is"
+                + " reached across a veth pair, which this fault does not cut yet");
+    }
+
     /** How many of a dead broker's last log lines its skipped cells carry. */
     static final int LOG_TAIL = 5;
 
@@ -234,6 +258,41 @@ public final class MatrixRunner {
             @Override
             public void kill() {
                 broker.kill();
+            }
+
+            @Override
+            public void pause() {
+                broker.pause();
+            }
+
+            @Override
+            public void resume() {
+                broker.resume();
+            }
+
+            @Override
+            public dev.brokerbench.core.broker.Undo dropPackets(double share) {
+                return broker.dropPackets(share);
+            }
+
+            @Override
+            public dev.brokerbench.core.broker.Undo fillDisk(long leftBytes) {
+                return broker.fillDisk(leftBytes);
+            }
+
+            /** Its process runs and its first protocol's port takes a connection (a broker can stop serving first). */
+            @Override
+            public boolean alive() {
+                if (!broker.alive()) {
+                    return false;
+                }
+                dev.brokerbench.core.broker.Endpoint endpoint = broker.endpoint(runtime.broker().protocols().get(0));
+                try (java.net.Socket socket = new java.net.Socket()) {
+                    socket.connect(new java.net.InetSocketAddress(endpoint.host(), endpoint.port()), 2_000);
+                    return true;
+                } catch (java.io.IOException e) {
+                    return false;
+                }
             }
 
             @Override

@@ -63,9 +63,14 @@ record PhaseContext(Workload workload, Phase phase, long messages, CellContext c
          * After a kill, outstanding confirmations may never come: wait for them only briefly, unless the clients are to
          * ride the fault out: then as long as a failed send is retried after a failover (Kafka's new partition
          * leaders come after the dead broker's session timeout, 9 s by default, and its producer holds the sends
-         * until then).
+         * until then). A paused broker confirms what it holds once it goes on: the clients wait the pause and the
+         * usual limit after it (whether their library gives up sooner is what the fault shows); so after a link
+         * that was cut or lossy.
          */
         Limits forFault(dev.brokerbench.core.model.Fault fault) {
+            if (fault.held().isPresent()) { // a paused broker, a cut link: confirmations come once it ends
+                return new Limits(sessionOpen, confirm.plus(fault.held().get()), minimumPhase, slowestRate);
+            }
             return new Limits(sessionOpen, dev.brokerbench.core.model.Fault.reconnects(fault)
                     ? PublishClient.FAILOVER_RETRY_FOR : Duration.ofSeconds(10), minimumPhase, slowestRate);
         }

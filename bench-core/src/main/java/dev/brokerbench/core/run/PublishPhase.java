@@ -39,9 +39,11 @@ final class PublishPhase {
      * @param leaderKill      for a fault that killed the leader of a clustered broker, which node and the silence it
      *                        caused; else null
      * @param startNanos      the phase's common start
+     * @param held            for a fault that held for a stated time (a pause, a cut or lossy link): how long, and
+     *                        what it did to the confirmations; else empty
      */
     record Outcome(PhaseResult result, SendLedger ledger, OptionalLong confirmedAtKill, ReconnectWatch reconnect,
-                   LeaderKill leaderKill, long startNanos) {
+                   LeaderKill leaderKill, long startNanos, java.util.Optional<HeldFault.Held> held) {
     }
 
     /**
@@ -82,7 +84,10 @@ final class PublishPhase {
                 ? new ReconnectWatch() : null;
         Cluster.Node leader = ctx.fault() instanceof Fault.KillLeader ? leader(ctx) : null;
         long[] killNanos = {0};
-        Runnable kill = leader == null ? () -> kill(ctx, reconnect) : () -> {
+        HeldFault held = ctx.fault() == null ? null
+                : ctx.fault().held().map(d -> new HeldFault(d, errors)).orElse(null);
+        Runnable kill = held != null ? () -> held.run(HeldFault.beginning(ctx.fault(), ctx.control()))
+                : leader == null ? () -> kill(ctx, reconnect) : () -> {
             killNanos[0] = System.nanoTime();
             ctx.control().cluster().kill(leader);
         };
@@ -163,7 +168,8 @@ final class PublishPhase {
         LeaderKill leaderKill = leader == null ? null : new LeaderKill(leader, killNanos[0] == 0
                 ? java.util.Optional.empty() : Outage.after(clock.timeline(), killNanos[0], sendingEnded.get()));
         return new Outcome(result, ledger, trigger == null ? OptionalLong.empty() : trigger.countAtKill(), reconnect,
-                leaderKill, start[0]);
+                leaderKill, start[0], held == null ? java.util.Optional.empty()
+                : held.outcome(clock.timeline(), start[0], sendingEnded.get()));
     }
 
     /**

@@ -164,6 +164,25 @@ public final class Requirements {
                     + " a second server process to take over would need a second address and client-side balancing,"
                     + " which the baseline's path does not do, and it keeps no data to restart on");
         }
+        if (fault != null && fault.target() == Fault.Target.LINK && broker.kind() != RuntimeKind.LOCAL) {
+            return Optional.of("a cut or lossy link drops the packets of a local broker's ports on loopback"
+                    + " (iptables); a container is reached through the engine's port mapping, which this fault does"
+                    + " not cut yet (--runtime local)");
+        }
+        if (fault != null && fault.target() == Fault.Target.LINK && broker.nodes() > 1) {
+            return Optional.of("a cut or lossy link is defined for a single node; " + broker.broker().id()
+                    + " runs " + broker.nodes() + " nodes (cutting a leader from its followers is not built yet)");
+        }
+        if (fault instanceof Fault.FillDisk && (broker.kind() != RuntimeKind.LOCAL || broker.nodes() > 1)) {
+            return Optional.of("filling the disk puts a single local broker's data on a filesystem of its own (a loop"
+                    + " device); " + broker.broker().id() + " on " + broker.kind().name().toLowerCase()
+                    + (broker.nodes() > 1 ? " with " + broker.nodes() + " nodes" : "") + " is not built yet"
+                    + " (--runtime local, a single node)");
+        }
+        if (fault instanceof Fault.PauseBroker && broker.nodes() > 1) {
+            return Optional.of("pausing the whole broker is defined for a single node; " + broker.broker().id()
+                    + " runs " + broker.nodes() + " nodes (pausing one of them is not built yet)");
+        }
         if (fault instanceof Fault.KillBroker && broker.nodes() > 1) {
             return Optional.of("killing the whole broker is defined for a single node; " + broker.broker().id()
                     + " runs " + broker.nodes() + " nodes (a leader kill, --case f5,f6, kills one of them)");

@@ -21,8 +21,17 @@ class FaultWrittenFormTest {
                 .isEqualTo("{\"killLeaderAt\":0.5}");
         assertThat(Json.mapper().writeValueAsString(new Fault.KillServer(0.5)).replaceAll("\\s", ""))
                 .isEqualTo("{\"killServerAt\":0.5}");
+        assertThat(Json.mapper().writeValueAsString(new Fault.PauseBroker(0.5, java.time.Duration.ofMillis(2500)))
+                .replaceAll("\\s", "")).isEqualTo("{\"pauseBrokerAt\":0.5,\"pauseSeconds\":2.5}");
+        assertThat(Json.mapper().writeValueAsString(new Fault.LossyLink(0.2, java.time.Duration.ofSeconds(10), 5))
+                .replaceAll("\\s", "")).isEqualTo("{\"lossAt\":0.2,\"lossSeconds\":10.0,\"lossPercent\":5.0}");
         for (Fault f : new Fault[] {Fault.killBroker(0.5), new Fault.KillBroker(0.3, true), Fault.killConsumer(0.7),
-                Fault.killLeader(0.4), new Fault.KillServer(0.6)}) {
+                Fault.killLeader(0.4), new Fault.KillServer(0.6),
+                new Fault.PauseBroker(0.5, java.time.Duration.ofSeconds(10)),
+                new Fault.CutLink(0.5, java.time.Duration.ofMillis(1500)),
+                new Fault.LossyLink(0.25, java.time.Duration.ofSeconds(8), 2.5),
+                new Fault.FillDisk(0.5, java.time.Duration.ofSeconds(10), 0),
+                new Fault.FillDisk(0.5, java.time.Duration.ofSeconds(10), 20L << 20)}) {
             assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(f), Fault.class)).isEqualTo(f);
         }
     }
@@ -51,19 +60,50 @@ class FaultWrittenFormTest {
         assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(server), FaultOutcome.class))
                 .isEqualTo(server);
         assertThat(leader.silenceMillis()).as("results stored before silences").isEmpty();
+        FaultOutcome pause = new FaultOutcome(Fault.Target.BROKER, 0.5, OptionalLong.of(10), OptionalLong.empty(),
+                OptionalLong.of(40), null, null, null, OptionalLong.of(10_050), OptionalLong.of(10_001), 4_100.0, 0.0);
+        assertThat(Json.mapper().readValue(Json.mapper().writeValueAsString(pause), FaultOutcome.class))
+                .isEqualTo(pause);
+        assertThat(server.heldMillis()).as("results stored before pauses").isEmpty();
+    }
+
+    /** The written form's first seven keys (kills and a pause); the link keys unset. */
+    private static WorkloadFile.FaultFile file(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt,
+                                               Double killServerAt, Boolean reconnect, Double pauseBrokerAt,
+                                               Double pauseSeconds) {
+        return new WorkloadFile.FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect,
+                pauseBrokerAt, pauseSeconds, null, null, null, null, null, null, null, null);
     }
 
     @Test
     void aFaultNamesWhatIsWrongWithIt() {
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, 0.5, null, true)))
+        assertThatThrownBy(() -> Fault.of(file(null, null, 0.5, null, true, null, null)))
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, 0.5, null, null, true)))
+        assertThatThrownBy(() -> Fault.of(file(null, 0.5, null, null, true, null, null)))
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null, null, null)))
+        assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt,"
-                        + " killServerAt");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(0.5, 0.5, null, null, null)))
+                        + " killServerAt, pauseBrokerAt, partitionAt, lossAt, diskFullAt");
+        assertThatThrownBy(() -> Fault.of(file(0.5, 0.5, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
+        assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, 0.5, null)))
+                .hasMessageContaining("'fault.pauseSeconds' must be set with pauseBrokerAt");
+        assertThatThrownBy(() -> Fault.of(file(0.5, null, null, null, null, null, 10.0)))
+                .hasMessageContaining("'fault.pauseSeconds' needs pauseBrokerAt");
+        assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, 0.5, 51.0)))
+                .hasMessageContaining("'fault.pauseSeconds' must be more than 0 and at most 50, got 51.0");
+        assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, 0.5, 0.0)))
+                .hasMessageContaining("'fault.pauseSeconds' must be more than 0");
+        assertThatThrownBy(() -> Fault.of(file(0.5, null, null, null, null, 0.5, 1.0)))
+                .hasMessageContaining("'fault' set exactly one of");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.NONE.withLoss(0.5, 10, 0).withPause(0.5, 1)))
+                .hasMessageContaining("'fault' set exactly one of");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.NONE.withLoss(0.5, 10, 100)))
+                .hasMessageContaining("'fault.lossPercent' must be between 0 and 100");
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null, null, null, null, null, 0.5,
+                null, null, null, null, null, null, null))).hasMessageContaining("'fault.partitionSeconds' must be set with partitionAt");
+        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null, null, null, null, null, null,
+                null, 0.5, 3.0, null, null, null, null))).hasMessageContaining("'fault.lossPercent' must be set with lossAt");
         assertThatThrownBy(() -> new Fault.KillLeader(0))
                 .hasMessageContaining("'fault.killLeaderAt' must be between 0 and 1 (exclusive), got 0.0");
         assertThatThrownBy(() -> new Fault.KillConsumer(1.0))

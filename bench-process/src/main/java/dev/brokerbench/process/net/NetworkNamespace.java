@@ -229,7 +229,7 @@ public final class NetworkNamespace implements AutoCloseable {
         return out;
     }
 
-    private static boolean onPath(String tool) {
+    static boolean onPath(String tool) {
         String path = System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin") + ":/usr/sbin:/sbin";
         for (String dir : path.split(":")) {
             if (java.nio.file.Files.isExecutable(Path.of(dir, tool))) {

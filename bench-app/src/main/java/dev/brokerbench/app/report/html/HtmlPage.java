@@ -247,7 +247,7 @@ public final class HtmlPage {
                 flags.add(new Flag("kill after publish", false, cell, lateKill));
             }
             if (r.brokerPressure() != null) {
-                r.brokerPressure().forEach(c -> flags.add(new Flag("memory pressure", false, cell, "the broker " + c)));
+                r.brokerPressure().forEach(c -> flags.add(new Flag("broker pressure", false, cell, "the broker " + c)));
             }
             if (r.caveats() != null && r.repeatOrSingle().index() == 1) { // said once per cell, not per repeat
                 r.caveats().forEach(c -> flags.add(new Flag("not equivalent", false, r.cellId().toString(), c)));

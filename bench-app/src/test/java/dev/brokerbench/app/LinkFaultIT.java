@@ -1,0 +1,67 @@
+package dev.brokerbench.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brokerbench.core.model.Fault;
+import dev.brokerbench.core.model.QueueCase;
+import dev.brokerbench.core.result.Accounting;
+import dev.brokerbench.core.result.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The link between the clients and a real broker cut for 5 s (f11) and made lossy, 5 % of the packets dropped for
+ * 10 s (f12), in the middle of a persistent sync publish, on Artemis and RabbitMQ: nothing is confirmed through the
+ * cut (the longest silence holds it), a lossy link confirms more slowly than the whole one did, TCP carries every
+ * message through both (nothing failed, lost or duplicated), and no iptables rule of the suite is left behind.
+ */
+@Wide
+class LinkFaultIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aCutOrLossyLinkDelaysTheConfirmationsAndLosesNothing() throws Exception {
+        Path out = tmp.resolve("link");
+        ItSupport.FaultRun run = ItSupport.onArtemisAndRabbitMq(out, 10, "f11", "f12");
+        ItSupport.Cli cli = run.cli();
+        List<RunResult> results = run.results();
+        for (RunResult r : results) {
+            Accounting a = r.accounting();
+            String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name() + ": "
+                    + a.summary() + ", fault " + r.fault();
+            Fault fault = QueueCase.faultOf(r.workload());
+            long stated = fault.held().orElseThrow().toMillis();
+            assertThat(r.fault().killed()).as(cell).isEqualTo(Fault.Target.LINK);
+            assertThat(r.fault().countAtKill().orElseThrow()).as(cell + ": struck mid-publish")
+                    .isGreaterThanOrEqualTo((long) (r.workload().messages() * fault.at()))
+                    .isLessThan(r.workload().messages());
+            assertThat(r.fault().heldMillis().orElseThrow()).as(cell + ": held as stated")
+                    .isBetween(stated, stated + 2_000);
+            assertThat(a.exact()).as(cell + ": TCP carried every message through, once").isTrue();
+            assertThat(a.failed()).as(cell).isZero();
+            assertThat(a.sent()).as(cell).isEqualTo(r.workload().messages());
+            assertThat(r.fault().brokerCount().messages()).as(cell + ": the broker's own count").isEqualTo(a.sent());
+            if (fault instanceof Fault.CutLink) {
+                // no byte crosses a cut link: the silence holds the cut, and ends only after the heal
+                assertThat(r.fault().silenceMillis().orElseThrow()).as(cell + ": the longest silence")
+                        .isGreaterThanOrEqualTo(stated * 9 / 10);
+                assertThat(r.fault().recoveryMillis()).as(cell + ": from the heal to the first confirmation")
+                        .isPresent();
+            } else {
+                assertThat(r.fault().rateDuring()).as(cell + ": a lossy link confirms more slowly")
+                        .isLessThan(r.fault().rateBefore());
+            }
+        }
+        assertThat(cli.text()).contains("cut the link to the broker (every packet dropped both ways, healed 5 s",
+                "dropped 5 % of the packets to and from the broker for 10 s");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("partition 5 s", "5 % loss 10 s");
+        Process rules = new ProcessBuilder("iptables", "-w", "-S", "INPUT").redirectErrorStream(true).start();
+        String left = new String(rules.getInputStream().readAllBytes());
+        assertThat(rules.waitFor()).as(left).isZero();
+        assertThat(left).as("the suite's iptables rules after the run").doesNotContain("brokerbench-");
+    }
+}
