@@ -247,91 +247,6 @@ public final class MatrixRunner {
     /** How many of a dead broker's last log lines its skipped cells carry. */
     static final int LOG_TAIL = 5;
 
-    /** How long a fault waits for the broker's log to state what it recovered at the restart. */
-    private static final java.time.Duration RECOVERY_STATEMENT_WAIT = java.time.Duration.ofSeconds(10);
-
-    /** @param restarted told after each restart (the broker may have come back without the cell's queue) */
-    private static BrokerControl control(BrokerRuntime runtime, BrokerInstance broker, Runnable restarted) {
-        return new BrokerControl() {
-            private int statementsBeforeRestart;
-
-            @Override
-            public void kill() {
-                broker.kill();
-            }
-
-            @Override
-            public void pause() {
-                broker.pause();
-            }
-
-            @Override
-            public void resume() {
-                broker.resume();
-            }
-
-            @Override
-            public dev.brokerbench.core.broker.Undo dropPackets(double share) {
-                return broker.dropPackets(share);
-            }
-
-            @Override
-            public dev.brokerbench.core.broker.Undo fillDisk(long leftBytes) {
-                return broker.fillDisk(leftBytes);
-            }
-
-            /** Its process runs and its first protocol's port takes a connection (a broker can stop serving first). */
-            @Override
-            public boolean alive() {
-                if (!broker.alive()) {
-                    return false;
-                }
-                dev.brokerbench.core.broker.Endpoint endpoint = broker.endpoint(runtime.broker().protocols().get(0));
-                try (java.net.Socket socket = new java.net.Socket()) {
-                    socket.connect(new java.net.InetSocketAddress(endpoint.host(), endpoint.port()), 2_000);
-                    return true;
-                } catch (java.io.IOException e) {
-                    return false;
-                }
-            }
-
-            @Override
-            public long restart() throws BrokerStartException {
-                statementsBeforeRestart = BrokerLog.count(broker.log(), runtime.broker().logSignals().recovery());
-                broker.restart();
-                restarted.run();
-                return broker.info().startToReadyMillis();
-            }
-
-            /** Waits a while for it: a broker may write its log behind (RabbitMQ's reaches the file seconds later). */
-            @Override
-            public String recoveryStatement() {
-                Optional<java.util.regex.Pattern> statement = runtime.broker().logSignals().recovery();
-                if (statement.isEmpty()) {
-                    return null;
-                }
-                long deadline = System.nanoTime() + RECOVERY_STATEMENT_WAIT.toNanos();
-                Optional<String> said;
-                while ((said = BrokerLog.statementAfter(broker.log(), statementsBeforeRestart, statement)).isEmpty()
-                        && System.nanoTime() < deadline) {
-                    try {
-                        Thread.sleep(100);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return null;
-                    }
-                }
-                return said.orElse(null);
-            }
-
-            @Override
-            public dev.brokerbench.core.broker.Cluster cluster() {
-                return broker.cluster().orElseThrow(() -> new IllegalStateException(runtime.broker().displayName()
-                        + " runs a single node: no leader to kill"));
-            }
-        };
-    }
-
     /**
      * Runs one cell and reports it (a run of a warm-up round, {@code repeat} null, is set aside); the messages its
      * measured pass was sized to, empty when it failed.
@@ -349,7 +264,7 @@ public final class MatrixRunner {
                 descriptor.queues(), broker::endpoint)) {
             CellContext cell = CellContext.of(driver, label).withBrokerPid(broker.pid())
                     .withSetupModes(Requirements.setupModes(runtime, path))
-                    .withFaults(control(runtime, broker, driver::brokerRestarted), new ClientProcesses(path.id(),
+                    .withFaults(new InstanceControl(runtime, broker, driver::brokerRestarted), new ClientProcesses(path.id(),
                             descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()));
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan).sharded(sharding);
             if (sharding != null) {

@@ -1,0 +1,104 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.broker.BrokerInstance;
+import dev.brokerbench.core.broker.BrokerRuntime;
+import dev.brokerbench.core.broker.BrokerStartException;
+import dev.brokerbench.core.broker.Cluster;
+import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.Undo;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** The faults a cell may inject, done to a broker instance the run started. */
+final class InstanceControl implements BrokerControl {
+    /** How long a fault waits for the broker's log to state what it recovered at the restart. */
+    private static final java.time.Duration RECOVERY_STATEMENT_WAIT = java.time.Duration.ofSeconds(10);
+    /** How long a connection to a broker that still serves may take. */
+    private static final int CONNECT_MILLIS = 2_000;
+    private final BrokerRuntime runtime;
+    private final BrokerInstance broker;
+    private final Runnable restarted;
+    private int statementsBeforeRestart;
+
+    /** @param restarted told after each restart (the broker may have come back without the cell's queue) */
+    InstanceControl(BrokerRuntime runtime, BrokerInstance broker, Runnable restarted) {
+        this.runtime = runtime;
+        this.broker = broker;
+        this.restarted = restarted;
+    }
+
+    @Override
+    public void kill() {
+        broker.kill();
+    }
+
+    @Override
+    public void pause() {
+        broker.pause();
+    }
+
+    @Override
+    public void resume() {
+        broker.resume();
+    }
+
+    @Override
+    public Undo dropPackets(double share) {
+        return broker.dropPackets(share);
+    }
+
+    @Override
+    public Undo fillDisk(long leftBytes) {
+        return broker.fillDisk(leftBytes);
+    }
+
+    /** Its process runs and its first protocol's port takes a connection (a broker can stop serving first). */
+    @Override
+    public boolean alive() {
+        if (!broker.alive()) {
+            return false;
+        }
+        Endpoint endpoint = broker.endpoint(runtime.broker().protocols().get(0));
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(endpoint.host(), endpoint.port()), CONNECT_MILLIS);
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public long restart() throws BrokerStartException {
+        statementsBeforeRestart = BrokerLog.count(broker.log(), runtime.broker().logSignals().recovery());
+        broker.restart();
+        restarted.run();
+        return broker.info().startToReadyMillis();
+    }
+
+    /** Waits a while for it: a broker may write its log behind (RabbitMQ's reaches the file seconds later). */
+    @Override
+    public String recoveryStatement() {
+        Optional<Pattern> statement = runtime.broker().logSignals().recovery();
+        if (statement.isEmpty()) {
+            return null;
+        }
+        long deadline = System.nanoTime() + RECOVERY_STATEMENT_WAIT.toNanos();
+        Optional<String> said;
+        while ((said = BrokerLog.statementAfter(broker.log(), statementsBeforeRestart, statement)).isEmpty()
+                && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return said.orElse(null);
+    }
+
+    @Override
+    public Cluster cluster() {
+        return broker.cluster().orElseThrow(() -> new IllegalStateException(runtime.broker().displayName()
+                + " runs a single node: no leader to kill"));
+    }
+}
