@@ -6,6 +6,7 @@ import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.RunResult;
+import dev.brokerbench.core.result.Status;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,11 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real broker's disk filled in the middle of a persistent sync publish, its data on a 256 MB filesystem of its own,
- * every free byte taken (f13) or all but 20 MB (f14), then freed 10 s later: whatever each broker does (RabbitMQ's
- * disk alarm blocks its publishers below its 50 MB limit, and amqp-client, waiting 30 s for a confirm, rides the
- * block out; a broker that stops itself is started again on its data once the space is back), nothing it confirmed
- * is lost, nothing arrives twice, every send is accounted for, and no mount or loop device of the suite's is left
- * behind.
+ * every free byte taken (f13) or all but 20 MB (f14), then freed 10 s later. What each broker does is its own (it
+ * blocks its producers, stops itself and is started again on its data, or loses what it confirmed); what must hold:
+ * the fault struck mid-publish and held as stated, every send is received or lost and nothing twice, a confirmed
+ * message lost is a LOSS the broker's own count agrees with, RabbitMQ's disk alarm blocks its publishers below its
+ * 50 MB limit and amqp-client (a 30 s wait for a confirm) rides the block out, and no mount or loop device of the
+ * suite's is left behind.
  */
 @Wide
 class DiskFullIT {
@@ -42,7 +44,14 @@ class DiskFullIT {
                     .isLessThan(r.workload().messages());
             assertThat(r.fault().heldMillis().orElseThrow()).as(cell + ": full as long as stated")
                     .isBetween(fault.full().toMillis(), fault.full().toMillis() + 5_000);
-            assertThat(a.lostConfirmed()).as(cell + ": what the broker confirmed survived").isZero();
+            if (a.lostConfirmed() > 0) {
+                // a broker may lose what it confirmed to a full disk (RabbitMQ once dropped the whole queue while
+                // its node lived on): a finding, told as such, and its own count must agree it does not hold them
+                assertThat(r.status()).as(cell).isEqualTo(Status.LOSS);
+                assertThat(r.fault().brokerCount().messages()).as(cell + ": the broker's own count agrees")
+                        .isLessThan(a.confirmed());
+                assertThat(a.lostConfirmedWhere()).as(cell).isNotEmpty();
+            }
             assertThat(a.duplicates()).as(cell).isZero();
             assertThat(a.received() + a.lost()).as(cell + ": every send received or lost").isEqualTo(a.sent());
             assertThat(r.fault().brokerCount()).as(cell + ": the broker counted its queue after it").isNotNull();
