@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A RabbitMQ cluster of three nodes with quorum queues and an Artemis primary/backup pair with replication, each
  * started from scratch: the seed cases c1 and c3 run on them, and the node leading the queue is killed with kill -9
  * in the middle of a sync publish (f5). The clients fail over by themselves; nothing the broker confirmed may be lost,
- * and the broker's own count is kept beside the suite's. With {@code -Dbrokerbench.it.clusters=all} (about three
+ * and the broker's own count is kept beside the suite's. The leading node is also paused 20 s (SIGSTOP, f15): it
+ * comes back as it was, and every send is accounted for, a confirmed loss reported as one. With {@code -Dbrokerbench.it.clusters=all} (about three
  * more minutes) a Kafka cluster of three brokers (replication 3, min ISR 2) joins them, and the kill also comes in the
  * middle of an async publish (f6).
  */
@@ -29,7 +30,8 @@ class ClusterIT {
     private static final boolean ALL = "all".equals(System.getProperty("brokerbench.it.clusters"));
     private static final List<String> CLUSTERS = ALL ? List.of("rabbitmq-cluster", "artemis-ha", "kafka-cluster")
             : List.of("rabbitmq-cluster", "artemis-ha");
-    private static final List<String> CASES = ALL ? List.of("c1", "c3", "f5", "f6") : List.of("c1", "c3", "f5");
+    private static final List<String> CASES = ALL ? List.of("c1", "c3", "f5", "f6", "f15")
+            : List.of("c1", "c3", "f5", "f15");
 
     @TempDir
     Path tmp;
@@ -65,6 +67,10 @@ class ClusterIT {
             }
             assertThat(r.fault().killed()).as(cell).isEqualTo(Fault.Target.LEADER);
             assertThat(r.fault().node()).as(cell).isNotBlank();
+            if (r.workload().name().equals("f15")) {
+                assertPausedLeader(r, cell);
+                continue;
+            }
             assertThat(r.fault().countAtKill().orElseThrow()).as(cell + ": killed mid-publish").isPositive()
                     .isLessThan(a.sent());
             assertThat(r.fault().restartMillis()).as(cell + ": the killed node rejoined").isPresent();
@@ -79,6 +85,30 @@ class ClusterIT {
                 assertThat(a.received()).as(cell + ": every confirmed message arrived").isEqualTo(a.confirmed());
             }
         }
-        assertThat(Files.readString(out.resolve("summary.md"))).contains("## Durability").contains("leader, node ");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("## Durability").contains("leader, node ")
+                .contains("SIGSTOP leader 20 s, node ");
+        assertThat(cli.text()).contains("paused the leader, node ");
+    }
+
+    /**
+     * The leader paused 20 s mid-publish: it held as stated and nothing was restarted; the clients went quiet at
+     * least until the other nodes could have elected another leader; every send was received or lost, and a
+     * confirmed message lost (two servers each believing it leads can lose one side's writes) is reported LOSS.
+     */
+    private static void assertPausedLeader(RunResult r, String cell) {
+        Accounting a = r.accounting();
+        assertThat(r.fault().countAtKill().orElseThrow()).as(cell + ": paused mid-publish")
+                .isGreaterThanOrEqualTo(r.workload().messages() / 2).isLessThan(r.workload().messages());
+        assertThat(r.fault().heldMillis().orElseThrow()).as(cell + ": SIGSTOP to SIGCONT").isBetween(20_000L,
+                22_000L);
+        assertThat(r.fault().restartMillis()).as(cell + ": nothing restarted").isEmpty();
+        assertThat(r.fault().silenceMillis().orElseThrow()).as(cell + ": the longest silence after the pause")
+                .isGreaterThanOrEqualTo(1_000);
+        assertThat(r.fault().brokerCount()).as(cell + ": the broker's own count").isNotNull();
+        assertThat(a.received() + a.lost()).as(cell + ": every send received or lost")
+                .isEqualTo(a.sent());
+        if (a.lostConfirmed() > 0) {
+            assertThat(r.status()).as(cell).isEqualTo(Status.LOSS);
+        }
     }
 }

@@ -49,7 +49,7 @@ public final class SummaryTables {
      * Fault cases: what the broker kept of what it confirmed and how long it took to come back (broker killed:
      * restart = restart to ready; when the clients reconnect by themselves, recovery = from ready to their first
      * confirmed send; a cluster's leading node killed: recovery = from the kill to the first confirmation after the
-     * silence it caused, restart = the killed node's return to its cluster after the publish; broker paused:
+     * silence it caused, restart = the killed node's return to its cluster after the publish; broker or leader paused:
      * silence = the longest gap in the confirmations after SIGSTOP, recovery = from SIGCONT to the confirmation that
      * ended it), or what the surviving consumers got and how much was redelivered (a consumer process killed:
      * recovery = from the kill until the last message arrived).
@@ -85,7 +85,7 @@ public final class SummaryTables {
     private static String fault(RunResult r) {
         Fault fault = QueueCase.faultOf(r.workload());
         if (fault != null && fault.held().isPresent()) {
-            return heldFault(fault);
+            return heldFault(fault) + (r.fault().node() == null ? "" : ", " + r.fault().node());
         }
         return "kill -9 " + switch (r.fault().killed()) {
             case BROKER -> "broker";
@@ -107,7 +107,8 @@ public final class SummaryTables {
             return disk.leftBytes() == 0 ? "disk full " + held : "disk near full (" + (disk.leftBytes() >> 20)
                     + " MB left) " + held;
         }
-        return (fault instanceof Fault.CutLink ? "partition " : "SIGSTOP broker ") + held;
+        return (fault instanceof Fault.CutLink ? "partition " : fault instanceof Fault.PauseLeader ? "SIGSTOP leader "
+                : "SIGSTOP broker ") + held;
     }
 
     /** A stated time, e.g. "10 s" or "2.5 s". */
@@ -181,8 +182,9 @@ public final class SummaryTables {
             return "cut the link to the broker (every packet dropped both ways, healed " + stated + " later: "
                     + count(f.heldMillis()) + " ms)" + after + silence + end + "the heal";
         }
-        return "paused the broker (SIGSTOP, SIGCONT " + stated + " later: " + count(f.heldMillis()) + " ms)" + after
-                + silence + end + "SIGCONT";
+        String paused = fault instanceof Fault.PauseLeader ? "the leader, " + f.node() : "the broker";
+        return "paused " + paused + " (SIGSTOP, SIGCONT " + stated + " later: " + count(f.heldMillis()) + " ms)"
+                + after + silence + end + "SIGCONT";
     }
 
     /** The case, with {@code #k} for the k-th repeat when cells ran more than once. */

@@ -220,6 +220,16 @@ public final class LocalCluster implements BrokerInstance, Cluster {
     }
 
     @Override
+    public void pause(Node node) {
+        nodes.get(node.index()).pause();
+    }
+
+    @Override
+    public void resume(Node node) {
+        nodes.get(node.index()).resume();
+    }
+
+    @Override
     public long rejoin(Node node) throws BrokerStartException {
         LocalBrokerInstance instance = nodes.get(node.index());
         instance.restart();

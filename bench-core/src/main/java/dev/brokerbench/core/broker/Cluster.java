@@ -2,7 +2,7 @@ package dev.brokerbench.core.broker;
 
 /**
  * A broker of several nodes the suite runs (a RabbitMQ cluster, an Artemis primary/backup pair): which node leads a
- * queue, kill -9 of that one node while the others go on, and its return.
+ * queue, kill -9 or a pause of that one node while the others go on, and its return.
  */
 public interface Cluster {
     /**
@@ -13,6 +13,15 @@ public interface Cluster {
 
     /** kill -9 of one node: no shutdown, no flush; the other nodes go on. */
     void kill(Node node);
+
+    /**
+     * SIGSTOP to one node's processes: it stands still, its sockets open, until {@link #resume(Node)}; the other nodes
+     * go on.
+     */
+    void pause(Node node);
+
+    /** SIGCONT to a {@link #pause(Node) paused} node. */
+    void resume(Node node);
 
     /**
      * Starts a killed node again on its own data and waits until it is back in the cluster (a member again, or the

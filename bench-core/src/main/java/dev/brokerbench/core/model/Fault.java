@@ -3,18 +3,20 @@ package dev.brokerbench.core.model;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Map;
 
 /**
  * A fault injected into the measured pass: the broker, the node leading the queue of a clustered broker, or one
  * consumer process is killed with {@code kill -9} once a fraction of the reported phase is done, or the broker is
  * paused (SIGSTOP, SIGCONT after a stated time). Written (YAML) and stored (JSON) as its {@link WorkloadFile.FaultFile}
  * form, {@code {killBrokerAt: 0.5, reconnect: true}}, {@code {killLeaderAt: 0.5}}, {@code {killConsumerAt: 0.5}},
- * {@code {pauseBrokerAt: 0.5, pauseSeconds: 10}}, {@code {partitionAt: 0.5, partitionSeconds: 10}},
+ * {@code {pauseBrokerAt: 0.5, pauseSeconds: 10}}, {@code {pauseLeaderAt: 0.5, pauseSeconds: 10}},
+ * {@code {partitionAt: 0.5, partitionSeconds: 10}},
  * {@code {lossAt: 0.2, lossSeconds: 10, lossPercent: 5}}, {@code {diskFullAt: 0.5, diskFullSeconds: 10}} or, for
  * request/reply, {@code {killServerAt: 0.5}}.
  */
 public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer, Fault.KillServer,
-        Fault.PauseBroker, Fault.CutLink, Fault.LossyLink, Fault.FillDisk {
+        Fault.PauseBroker, Fault.PauseLeader, Fault.CutLink, Fault.LossyLink, Fault.FillDisk {
 
     /** What a fault hits. */
     enum Target {
@@ -133,6 +135,29 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
     }
 
     /**
+     * Pause the node of a clustered broker that leads the cell's queue (as {@link KillLeader} finds it) once this
+     * fraction of the reported publish phase's messages were confirmed: its processes stopped (SIGSTOP), as by a
+     * long collection, then continued (SIGCONT) after {@code pause}. The other nodes may take its place (a new
+     * quorum-queue leader, a backup that takes over) while it stands still, and it comes back believing it leads.
+     * The clients are configured with their failover, as for a leader kill, and resend a send that failed. Measured
+     * as a pause; the drain reconciles every sequence number.
+     *
+     * @param at    in (0, 1)
+     * @param pause how long the node stays stopped: more than 0, at most {@link PauseBroker#MAX_PAUSE}
+     */
+    record PauseLeader(double at, java.time.Duration pause) implements Fault {
+        public PauseLeader {
+            checkFraction(at, "fault.pauseLeaderAt");
+            checkHeld(pause, "fault.pauseSeconds");
+        }
+
+        @Override
+        public Target target() {
+            return Target.LEADER;
+        }
+    }
+
+    /**
      * Cut the link between the clients and the broker (a partition: every packet either way dropped, connections left
      * open) once this fraction of the reported publish phase's messages were confirmed, and heal it after
      * {@code cut}. Nobody is told: TCP retransmits, heartbeats go missing, clients wait, time out or fail by their
@@ -215,6 +240,9 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         if (this instanceof PauseBroker p) {
             return java.util.Optional.of(p.pause());
         }
+        if (this instanceof PauseLeader p) {
+            return java.util.Optional.of(p.pause());
+        }
         if (this instanceof CutLink c) {
             return java.util.Optional.of(c.cut());
         }
@@ -226,6 +254,11 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
 
     /** The fraction of the phase at which it strikes. */
     double at();
+
+    /** The written key of {@link #at()}, e.g. {@code killLeaderAt}. */
+    default String atKey() {
+        return keyOf(this).at();
+    }
 
     Target target();
 
@@ -246,7 +279,7 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
      * kill (the clients fail over to the other nodes).
      */
     static boolean reconnects(Fault fault) {
-        return fault instanceof KillBroker k && k.reconnect() || fault instanceof KillLeader;
+        return fault instanceof KillBroker k && k.reconnect() || fault != null && fault.target() == Target.LEADER;
     }
 
     /** Whether it strikes during the reported publish phase (a broker, a leader, the link), not during the drain. */
@@ -257,35 +290,57 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
     /** The written form, for YAML and the stored results. */
     @JsonValue
     default WorkloadFile.FaultFile file() {
-        WorkloadFile.FaultFile none = WorkloadFile.FaultFile.NONE;
-        if (this instanceof KillBroker k) {
-            return none.withKillBrokerAt(k.at(), k.reconnect() ? Boolean.TRUE : null);
-        }
-        if (this instanceof PauseBroker p) {
-            return none.withPause(p.at(), seconds(p.pause()));
-        }
-        if (this instanceof CutLink c) {
-            return none.withPartition(c.at(), seconds(c.cut()));
+        Map<String, Object> keys = new java.util.HashMap<>();
+        keys.put(keyOf(this).at(), at());
+        held().ifPresent(d -> keys.put(keyOf(this).held(), seconds(d)));
+        if (this instanceof KillBroker k && k.reconnect()) {
+            keys.put("reconnect", true);
         }
         if (this instanceof LossyLink l) {
-            return none.withLoss(l.at(), seconds(l.span()), l.lossPercent());
+            keys.put("lossPercent", l.lossPercent());
         }
-        if (this instanceof FillDisk d) {
-            return none.withDiskFull(d.at(), seconds(d.full()), d.leftBytes() == 0 ? null
-                    : (double) d.leftBytes() / (1 << 20));
+        if (this instanceof FillDisk d && d.leftBytes() > 0) {
+            keys.put("diskLeftMegabytes", (double) d.leftBytes() / (1 << 20));
         }
-        return switch (target()) {
-            case LEADER -> none.withKillLeaderAt(at());
-            case CONSUMER -> none.withKillConsumerAt(at());
-            case SERVER -> none.withKillServerAt(at());
-            case BROKER, LINK, DISK -> throw new IllegalStateException("a broker, link or disk fault has its own"
-                    + " record");
-        };
+        return WorkloadFile.FaultFile.of(keys);
+    }
+
+    /**
+     * A fault's written keys: when it strikes, and how long it holds (null for a kill).
+     */
+    record Keys(String at, String held) {
+    }
+
+    private static Keys keyOf(Fault fault) {
+        if (fault instanceof KillBroker) {
+            return new Keys("killBrokerAt", null);
+        }
+        if (fault instanceof KillLeader) {
+            return new Keys("killLeaderAt", null);
+        }
+        if (fault instanceof KillConsumer) {
+            return new Keys("killConsumerAt", null);
+        }
+        if (fault instanceof KillServer) {
+            return new Keys("killServerAt", null);
+        }
+        if (fault instanceof PauseBroker) {
+            return new Keys("pauseBrokerAt", "pauseSeconds");
+        }
+        if (fault instanceof PauseLeader) {
+            return new Keys("pauseLeaderAt", "pauseSeconds");
+        }
+        if (fault instanceof CutLink) {
+            return new Keys("partitionAt", "partitionSeconds");
+        }
+        return fault instanceof LossyLink ? new Keys("lossAt", "lossSeconds") : new Keys("diskFullAt",
+                "diskFullSeconds");
     }
 
     /**
      * Reads the written form: exactly one of killBrokerAt, killLeaderAt, killConsumerAt, killServerAt,
-     * pauseBrokerAt; reconnect only with killBrokerAt, pauseSeconds with (and only with) pauseBrokerAt.
+     * pauseBrokerAt, pauseLeaderAt, partitionAt, lossAt, diskFullAt; reconnect only with killBrokerAt, each held
+     * fault's duration with (and only with) it.
      */
     @JsonCreator
     static Fault of(WorkloadFile.FaultFile file) {
@@ -293,7 +348,8 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         InvalidConfigException.check(!reconnect || file.killBrokerAt() != null, "fault.reconnect",
                 "needs killBrokerAt (the clients reconnect to the restarted broker; after killLeaderAt they always"
                         + " fail over)", reconnect);
-        pairs(file.pauseBrokerAt(), file.pauseSeconds(), "pauseBrokerAt", "pauseSeconds",
+        pairs(file.pauseBrokerAt() != null ? file.pauseBrokerAt() : file.pauseLeaderAt(), file.pauseSeconds(),
+                file.pauseLeaderAt() != null ? "pauseLeaderAt" : "pauseBrokerAt", "pauseSeconds",
                 "how long the broker stays stopped");
         pairs(file.partitionAt(), file.partitionSeconds(), "partitionAt", "partitionSeconds",
                 "how long the link stays cut");
@@ -305,10 +361,12 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
                 "fault.diskLeftMegabytes", "needs diskFullAt", file.diskLeftMegabytes());
         int given = (file.killBrokerAt() == null ? 0 : 1) + (file.killLeaderAt() == null ? 0 : 1)
                 + (file.killConsumerAt() == null ? 0 : 1) + (file.killServerAt() == null ? 0 : 1)
-                + (file.pauseBrokerAt() == null ? 0 : 1) + (file.partitionAt() == null ? 0 : 1)
+                + (file.pauseBrokerAt() == null ? 0 : 1) + (file.pauseLeaderAt() == null ? 0 : 1)
+                + (file.partitionAt() == null ? 0 : 1)
                 + (file.lossAt() == null ? 0 : 1) + (file.diskFullAt() == null ? 0 : 1);
         InvalidConfigException.check(given == 1, "fault", "set exactly one of killBrokerAt, killLeaderAt,"
-                + " killConsumerAt, killServerAt, pauseBrokerAt, partitionAt, lossAt, diskFullAt", null);
+                + " killConsumerAt, killServerAt, pauseBrokerAt, pauseLeaderAt, partitionAt, lossAt, diskFullAt",
+                null);
         if (file.diskFullAt() != null) {
             InvalidConfigException.check(file.diskLeftMegabytes() == null || Double.isFinite(file.diskLeftMegabytes()),
                     "fault.diskLeftMegabytes", "must be a number of megabytes", file.diskLeftMegabytes());
@@ -317,6 +375,9 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         }
         if (file.pauseBrokerAt() != null) {
             return new PauseBroker(file.pauseBrokerAt(), duration(file.pauseSeconds(), "fault.pauseSeconds"));
+        }
+        if (file.pauseLeaderAt() != null) {
+            return new PauseLeader(file.pauseLeaderAt(), duration(file.pauseSeconds(), "fault.pauseSeconds"));
         }
         if (file.partitionAt() != null) {
             return new CutLink(file.partitionAt(), duration(file.partitionSeconds(), "fault.partitionSeconds"));

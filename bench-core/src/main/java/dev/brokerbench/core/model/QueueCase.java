@@ -28,21 +28,15 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
         String reportedAction = reported.action().name().toLowerCase();
         check(selection == null || reported.action() == Action.CONSUME, "matchingPercent",
                 "needs the reported phase to be the consume (a selector is a consumer's)", reportedAction);
-        check(!(fault instanceof Fault.KillBroker) || reported.action() == Action.PUBLISH, "fault.killBrokerAt",
-                "needs the reported phase to be the publish (the broker is killed mid-publish)", reportedAction);
-        check(!(fault instanceof Fault.PauseBroker) || reported.action() == Action.PUBLISH, "fault.pauseBrokerAt",
-                "needs the reported phase to be the publish (the broker is paused mid-publish)", reportedAction);
-        check(!(fault instanceof Fault.FillDisk) || reported.action() == Action.PUBLISH, "fault.diskFullAt",
-                "needs the reported phase to be the publish (the disk fills mid-publish)", reportedAction);
-        check(!(fault instanceof Fault.CutLink) || reported.action() == Action.PUBLISH, "fault.partitionAt",
-                "needs the reported phase to be the publish (the link is cut mid-publish)", reportedAction);
-        check(!(fault instanceof Fault.LossyLink) || reported.action() == Action.PUBLISH, "fault.lossAt",
-                "needs the reported phase to be the publish (the link is lossy mid-publish)", reportedAction);
-        check(!(fault instanceof Fault.KillLeader) || reported.action() == Action.PUBLISH, "fault.killLeaderAt",
-                "needs the reported phase to be the publish (the leader is killed mid-publish)", reportedAction);
-        check(!(fault instanceof Fault.KillLeader) || reported.mode() == PublishMode.SYNC
-                        || reported.mode() == PublishMode.ASYNC, "fault.killLeaderAt",
-                "needs a sync or async publish (sends failed during the failover are sent again)", reported.mode());
+        if (fault != null && fault.duringPublish()) {
+            check(reported.action() == Action.PUBLISH, "fault." + fault.atKey(), "needs the reported phase to be the"
+                    + " publish (the fault strikes mid-publish)", reportedAction);
+        }
+        if (fault != null && fault.target() == Fault.Target.LEADER) {
+            check(reported.mode() == PublishMode.SYNC || reported.mode() == PublishMode.ASYNC, "fault."
+                    + fault.atKey(), "needs a sync or async publish (sends failed during the failover are sent"
+                    + " again)", reported.mode());
+        }
         check(!(fault instanceof Fault.KillConsumer) || reported.action() == Action.CONSUME, "fault.killConsumerAt",
                 "needs the reported phase to be the consume (a consumer is killed mid-drain)", reportedAction);
         check(!(fault instanceof Fault.KillServer), "fault.killServerAt", "needs an rpc phase (server processes"

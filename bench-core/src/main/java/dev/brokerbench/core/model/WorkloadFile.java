@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The YAML form of a workload: every key optional except name, title and phases; unknown keys are rejected by
@@ -107,62 +108,27 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
         }
     }
 
-    /** The fault as written in YAML. */
+    /**
+     * The fault as written in YAML: one fault's keys set, the rest null ({@link Fault#of(FaultFile)} says which keys go
+     * together).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FaultFile(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt, Double killServerAt,
-                            Boolean reconnect, Double pauseBrokerAt, Double pauseSeconds, Double partitionAt,
-                            Double partitionSeconds, Double lossAt, Double lossSeconds, Double lossPercent,
-                            Double diskFullAt, Double diskFullSeconds, Double diskLeftMegabytes) {
+                            Boolean reconnect, Double pauseBrokerAt, Double pauseLeaderAt, Double pauseSeconds,
+                            Double partitionAt, Double partitionSeconds, Double lossAt, Double lossSeconds,
+                            Double lossPercent, Double diskFullAt, Double diskFullSeconds, Double diskLeftMegabytes) {
+        private static final com.fasterxml.jackson.databind.ObjectMapper KEYS =
+                new com.fasterxml.jackson.databind.ObjectMapper();
+
         /** No key set. */
-        public static final FaultFile NONE = new FaultFile(null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null);
+        public static final FaultFile NONE = of(Map.of());
 
-        public FaultFile withKillBrokerAt(double at, Boolean reconnect) {
-            return new FaultFile(at, killLeaderAt, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
-                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
-                    diskFullSeconds, diskLeftMegabytes);
-        }
-
-        public FaultFile withKillLeaderAt(double at) {
-            return new FaultFile(killBrokerAt, at, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
-                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
-                    diskFullSeconds, diskLeftMegabytes);
-        }
-
-        public FaultFile withKillConsumerAt(double at) {
-            return new FaultFile(killBrokerAt, killLeaderAt, at, killServerAt, reconnect, pauseBrokerAt,
-                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
-                    diskFullSeconds, diskLeftMegabytes);
-        }
-
-        public FaultFile withKillServerAt(double at) {
-            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, at, reconnect, pauseBrokerAt,
-                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
-                    diskFullSeconds, diskLeftMegabytes);
-        }
-
-        public FaultFile withPause(double at, double seconds) {
-            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect, at, seconds,
-                    partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, diskFullAt,
-                    diskFullSeconds, diskLeftMegabytes);
-        }
-
-        public FaultFile withPartition(double at, double seconds) {
-            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
-                    pauseSeconds, at, seconds, lossAt, lossSeconds, lossPercent, diskFullAt, diskFullSeconds,
-                    diskLeftMegabytes);
-        }
-
-        public FaultFile withLoss(double at, double seconds, double percent) {
-            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
-                    pauseSeconds, partitionAt, partitionSeconds, at, seconds, percent, diskFullAt, diskFullSeconds,
-                    diskLeftMegabytes);
-        }
-
-        public FaultFile withDiskFull(double at, double seconds, Double leftMegabytes) {
-            return new FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect, pauseBrokerAt,
-                    pauseSeconds, partitionAt, partitionSeconds, lossAt, lossSeconds, lossPercent, at, seconds,
-                    leftMegabytes);
+        /**
+         * The form with these keys set, each named as written ({@code Map.of("pauseBrokerAt", 0.5, "pauseSeconds",
+         * 10)}); an unknown key is an error.
+         */
+        public static FaultFile of(Map<String, ?> keys) {
+            return KEYS.convertValue(keys, FaultFile.class);
         }
     }
 

@@ -27,7 +27,7 @@ import java.util.OptionalLong;
  * @param brokerRecovery the broker's own log line, after a broker kill, on what it recovered at the restart (e.g.
  *                      RabbitMQ's "Recovering 0 queues of type rabbit_classic_queue": the queue did not come back);
  *                      null for a consumer kill or a broker that makes no such statement
- * @param node          a leader kill: which node was killed, e.g. {@code node 1 (rabbit-1@localhost)}; a server
+ * @param node          a leader kill or pause: which node, e.g. {@code node 1 (rabbit-1@localhost)}; a server
  *                      kill: which process, e.g. {@code server process 1 of 2 (pid 4242, 2 sessions)}; else null
  * @param silenceMillis a server kill: the longest silence in the answers after the kill (the calls the killed
  *                      process held waited out their timeout meanwhile, other clients' calls went on); a fault

@@ -60,22 +60,24 @@ final class FaultOutcomes {
     }
 
     /**
-     * After a publish during which a fault held for a stated time (the broker paused, the link cut or lossy): how
-     * long, the silence in the confirmations after it began, from its end to the confirmation that ended that
-     * silence, the rates before and during it, and the broker's count of the queue (empty figures when it never came
-     * or failed: the phase's errors say which). A broker that stopped meanwhile (a full disk can make it) is started
-     * again on its data, the space back: its restart time says so, and the drain shows what survived.
+     * After a publish during which a fault held for a stated time (the broker or the leading node paused, the link
+     * cut or lossy, the disk full): which node (a paused leader), how long, the silence in the confirmations after it
+     * began, from its end to the confirmation that ended that silence, the rates before and during it, and the
+     * broker's count of the queue (empty figures when it never came or failed: the phase's errors say which). A
+     * broker that stopped meanwhile (a full disk can make it) is started again on its data, the space back: its
+     * restart time says so, and the drain shows what survived.
      */
     private static FaultOutcome held(Fault fault, PublishPhase.Outcome out, CellContext cell, String queue)
             throws BrokerStartException {
         OptionalLong none = OptionalLong.empty();
         OptionalLong restart = cell.control().alive() ? none : OptionalLong.of(cell.control().restart());
         Driver driver = cell.driver();
+        String node = out.leaderKill() == null ? null : out.leaderKill().node().describe();
         return out.held().map(h -> new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), restart,
-                        h.endedAfterMillis(), brokerCount(driver, queue), null, null, h.silenceMillis(),
+                        h.endedAfterMillis(), brokerCount(driver, queue), null, node, h.silenceMillis(),
                         OptionalLong.of(h.heldMillis()), h.rateBefore(), h.rateDuring()))
                 .orElseGet(() -> new FaultOutcome(fault.target(), fault.at(), out.confirmedAtKill(), restart, none,
-                        brokerCount(driver, queue), null, null, none, none, null, null));
+                        brokerCount(driver, queue), null, node, none, none, null, null));
     }
 
     /** After a drain one of whose consumers was killed: when the others took over, and the broker's count. */

@@ -1,5 +1,6 @@
 package dev.brokerbench.core.run;
 
+import dev.brokerbench.core.broker.Cluster;
 import dev.brokerbench.core.broker.Undo;
 import dev.brokerbench.core.metrics.Outage;
 import dev.brokerbench.core.model.Fault;
@@ -27,22 +28,18 @@ final class HeldFault {
         this.errors = errors;
     }
 
-    /** How {@code fault} begins on {@code control}: what it returns ends it. */
-    static java.util.function.Supplier<Undo> beginning(Fault fault, BrokerControl control) {
+    /**
+     * How {@code fault} begins on {@code control}: what it returns ends it.
+     *
+     * @param leader the node leading the cell's queue, for a fault that pauses it; else null
+     */
+    static java.util.function.Supplier<Undo> beginning(Fault fault, BrokerControl control, Cluster.Node leader) {
         if (fault instanceof Fault.PauseBroker) {
-            return () -> {
-                try {
-                    control.pause();
-                } catch (RuntimeException e) { // it may have stopped part of the broker: continue whatever it did
-                    try {
-                        control.resume();
-                    } catch (RuntimeException again) {
-                        e.addSuppressed(again);
-                    }
-                    throw e;
-                }
-                return control::resume;
-            };
+            return () -> pause(control::pause, control::resume);
+        }
+        if (fault instanceof Fault.PauseLeader) {
+            Cluster cluster = control.cluster();
+            return () -> pause(() -> cluster.pause(leader), () -> cluster.resume(leader));
         }
         if (fault instanceof Fault.CutLink) {
             return () -> control.dropPackets(1);
@@ -54,6 +51,21 @@ final class HeldFault {
             return () -> control.fillDisk(disk.leftBytes());
         }
         throw new IllegalArgumentException(fault + " does not hold for a stated time");
+    }
+
+    /** SIGSTOP, whose undo is SIGCONT; a stop that failed half-way is continued before the failure is told. */
+    private static Undo pause(Runnable stop, Runnable resume) {
+        try {
+            stop.run();
+        } catch (RuntimeException e) { // it may have stopped part of the broker: continue whatever it did
+            try {
+                resume.run();
+            } catch (RuntimeException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
+        }
+        return resume::run;
     }
 
     /** Begins the fault, waits the stated time, ends it. */

@@ -55,7 +55,8 @@ final class PublishClient {
                   ReconnectWatch reconnect, ScheduleSteps steps) {
         this.steps = steps;
         this.retry = Fault.reconnects(ctx.fault());
-        this.retryForNanos = ctx.fault() instanceof Fault.KillLeader ? FAILOVER_RETRY_FOR.toNanos()
+        this.retryForNanos = ctx.fault() != null && ctx.fault().target() == Fault.Target.LEADER
+                ? FAILOVER_RETRY_FOR.toNanos()
                 : RETRY_FOR.toNanos();
         this.reconnect = reconnect;
         this.ctx = ctx;

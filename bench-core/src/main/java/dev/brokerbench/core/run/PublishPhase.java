@@ -82,11 +82,11 @@ final class PublishPhase {
 
         ReconnectWatch reconnect = ctx.fault() instanceof Fault.KillBroker k && k.reconnect()
                 ? new ReconnectWatch() : null;
-        Cluster.Node leader = ctx.fault() instanceof Fault.KillLeader ? leader(ctx) : null;
+        Cluster.Node leader = ctx.fault() != null && ctx.fault().target() == Fault.Target.LEADER ? leader(ctx) : null;
         long[] killNanos = {0};
         HeldFault held = ctx.fault() == null ? null
                 : ctx.fault().held().map(d -> new HeldFault(d, errors)).orElse(null);
-        Runnable kill = held != null ? () -> held.run(HeldFault.beginning(ctx.fault(), ctx.control()))
+        Runnable kill = held != null ? () -> held.run(HeldFault.beginning(ctx.fault(), ctx.control(), leader))
                 : leader == null ? () -> kill(ctx, reconnect) : () -> {
             killNanos[0] = System.nanoTime();
             ctx.control().cluster().kill(leader);

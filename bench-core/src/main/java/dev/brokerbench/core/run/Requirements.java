@@ -150,9 +150,10 @@ public final class Requirements {
             return Optional.of("fault injection needs a broker the suite runs (--runtime local or container), not an"
                     + " external one");
         }
-        if (fault instanceof Fault.KillLeader && broker.nodes() < 2) {
-            return Optional.of("killing the leader needs a broker of several nodes (e.g. --broker rabbitmq-cluster,"
-                    + " artemis-ha); " + broker.broker().id() + " runs one");
+        if (fault != null && fault.target() == Fault.Target.LEADER && broker.nodes() < 2) {
+            return Optional.of((fault instanceof Fault.KillLeader ? "killing" : "pausing") + " the leader needs a"
+                    + " broker of several nodes (e.g. --broker rabbitmq-cluster, artemis-ha); " + broker.broker().id()
+                    + " runs one");
         }
         if (workload.shape() instanceof CallCase calls && calls.serverProcesses() > 0 && fault == null
                 && broker.broker().role() == BrokerDescriptor.Role.BASELINE) {
@@ -181,7 +182,8 @@ public final class Requirements {
         }
         if (fault instanceof Fault.PauseBroker && broker.nodes() > 1) {
             return Optional.of("pausing the whole broker is defined for a single node; " + broker.broker().id()
-                    + " runs " + broker.nodes() + " nodes (pausing one of them is not built yet)");
+                    + " runs " + broker.nodes() + " nodes (pauseLeaderAt pauses the node leading the queue, --case"
+                    + " f15)");
         }
         if (fault instanceof Fault.KillBroker && broker.nodes() > 1) {
             return Optional.of("killing the whole broker is defined for a single node; " + broker.broker().id()

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brokerbench.core.result.FaultOutcome;
 import dev.brokerbench.core.result.Json;
+import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -23,11 +24,14 @@ class FaultWrittenFormTest {
                 .isEqualTo("{\"killServerAt\":0.5}");
         assertThat(Json.mapper().writeValueAsString(new Fault.PauseBroker(0.5, java.time.Duration.ofMillis(2500)))
                 .replaceAll("\\s", "")).isEqualTo("{\"pauseBrokerAt\":0.5,\"pauseSeconds\":2.5}");
+        assertThat(Json.mapper().writeValueAsString(new Fault.PauseLeader(0.5, java.time.Duration.ofSeconds(20)))
+                .replaceAll("\\s", "")).isEqualTo("{\"pauseLeaderAt\":0.5,\"pauseSeconds\":20.0}");
         assertThat(Json.mapper().writeValueAsString(new Fault.LossyLink(0.2, java.time.Duration.ofSeconds(10), 5))
                 .replaceAll("\\s", "")).isEqualTo("{\"lossAt\":0.2,\"lossSeconds\":10.0,\"lossPercent\":5.0}");
         for (Fault f : new Fault[] {Fault.killBroker(0.5), new Fault.KillBroker(0.3, true), Fault.killConsumer(0.7),
                 Fault.killLeader(0.4), new Fault.KillServer(0.6),
                 new Fault.PauseBroker(0.5, java.time.Duration.ofSeconds(10)),
+                new Fault.PauseLeader(0.5, java.time.Duration.ofSeconds(20)),
                 new Fault.CutLink(0.5, java.time.Duration.ofMillis(1500)),
                 new Fault.LossyLink(0.25, java.time.Duration.ofSeconds(8), 2.5),
                 new Fault.FillDisk(0.5, java.time.Duration.ofSeconds(10), 0),
@@ -71,8 +75,15 @@ class FaultWrittenFormTest {
     private static WorkloadFile.FaultFile file(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt,
                                                Double killServerAt, Boolean reconnect, Double pauseBrokerAt,
                                                Double pauseSeconds) {
-        return new WorkloadFile.FaultFile(killBrokerAt, killLeaderAt, killConsumerAt, killServerAt, reconnect,
-                pauseBrokerAt, pauseSeconds, null, null, null, null, null, null, null, null);
+        java.util.Map<String, Object> keys = new java.util.HashMap<>();
+        keys.put("killBrokerAt", killBrokerAt);
+        keys.put("killLeaderAt", killLeaderAt);
+        keys.put("killConsumerAt", killConsumerAt);
+        keys.put("killServerAt", killServerAt);
+        keys.put("reconnect", reconnect);
+        keys.put("pauseBrokerAt", pauseBrokerAt);
+        keys.put("pauseSeconds", pauseSeconds);
+        return WorkloadFile.FaultFile.of(keys);
     }
 
     @Test
@@ -83,7 +94,7 @@ class FaultWrittenFormTest {
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
         assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt,"
-                        + " killServerAt, pauseBrokerAt, partitionAt, lossAt, diskFullAt");
+                        + " killServerAt, pauseBrokerAt, pauseLeaderAt, partitionAt, lossAt, diskFullAt");
         assertThatThrownBy(() -> Fault.of(file(0.5, 0.5, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
         assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, 0.5, null)))
@@ -96,14 +107,19 @@ class FaultWrittenFormTest {
                 .hasMessageContaining("'fault.pauseSeconds' must be more than 0");
         assertThatThrownBy(() -> Fault.of(file(0.5, null, null, null, null, 0.5, 1.0)))
                 .hasMessageContaining("'fault' set exactly one of");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.NONE.withLoss(0.5, 10, 0).withPause(0.5, 1)))
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 10,
+                "lossPercent", 0, "pauseBrokerAt", 0.5, "pauseSeconds", 1))))
                 .hasMessageContaining("'fault' set exactly one of");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.NONE.withLoss(0.5, 10, 100)))
-                .hasMessageContaining("'fault.lossPercent' must be between 0 and 100");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null, null, null, null, null, 0.5,
-                null, null, null, null, null, null, null))).hasMessageContaining("'fault.partitionSeconds' must be set with partitionAt");
-        assertThatThrownBy(() -> Fault.of(new WorkloadFile.FaultFile(null, null, null, null, null, null, null, null,
-                null, 0.5, 3.0, null, null, null, null))).hasMessageContaining("'fault.lossPercent' must be set with lossAt");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 10,
+                "lossPercent", 100)))).hasMessageContaining("'fault.lossPercent' must be between 0 and 100");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("partitionAt", 0.5))))
+                .hasMessageContaining("'fault.partitionSeconds' must be set with partitionAt");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 3.0))))
+                .hasMessageContaining("'fault.lossPercent' must be set with lossAt");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("pauseBrokerAt", 0.5, "pauseLeaderAt", 0.5,
+                "pauseSeconds", 1)))).hasMessageContaining("'fault' set exactly one of");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("pauseLeaderAt", 0.5))))
+                .hasMessageContaining("'fault.pauseSeconds' must be set with pauseLeaderAt");
         assertThatThrownBy(() -> new Fault.KillLeader(0))
                 .hasMessageContaining("'fault.killLeaderAt' must be between 0 and 1 (exclusive), got 0.0");
         assertThatThrownBy(() -> new Fault.KillConsumer(1.0))

@@ -3,6 +3,7 @@ package dev.brokerbench.core.run;
 import static dev.brokerbench.core.run.LoopbackRun.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brokerbench.core.broker.Cluster;
 import dev.brokerbench.core.loopback.LoopbackBroker.Envelope;
 import dev.brokerbench.core.loopback.LoopbackBroker;
 import dev.brokerbench.core.loopback.LoopbackDriver;
@@ -98,10 +99,58 @@ class HeldFaultTest {
         }
     }
 
+    /** Three nodes, node 2 leading: pausing a node pauses the broker's deliveries only if it is the leader. */
+    static final class PausableCluster extends PausableBroker implements Cluster {
+        final List<String> calls = new java.util.ArrayList<>();
+
+        PausableCluster() {
+            super(false);
+        }
+
+        @Override
+        public Node leaderOf(String queue) {
+            return new Node(1, "rabbit-2");
+        }
+
+        @Override
+        public void pause(Node node) {
+            calls.add("pause " + node.describe());
+            if (node.index() == 1) {
+                pause();
+            }
+        }
+
+        @Override
+        public void resume(Node node) {
+            calls.add("resume " + node.describe());
+            resume();
+        }
+
+        @Override
+        public void kill(Node node) {
+            throw new UnsupportedOperationException("a pause kills nothing");
+        }
+
+        @Override
+        public long rejoin(Node node) {
+            throw new UnsupportedOperationException("a paused node never left");
+        }
+
+        @Override
+        public Cluster cluster() {
+            return this;
+        }
+    }
+
     private static ScenarioRunner.Outcome run(PausableBroker broker, PublishMode mode) throws Exception {
+        return run(broker, mode, new Fault.PauseBroker(0.5, PAUSE));
+    }
+
+    private static ScenarioRunner.Outcome run(PausableBroker broker, PublishMode mode, Fault fault)
+            throws Exception {
         List<Phase> phases = List.of(new Phase("publish", Action.PUBLISH, mode, true),
                 new Phase("drain", Action.CONSUME, null, false));
-        Workload w = Workload.of("f", new QueueCase(phases, new Fault.PauseBroker(0.5, PAUSE), null))
+        Workload w = Workload.of("f", new QueueCase(phases, fault, null))
                 .withMessages(4000, 400).withIdleTimeout(1).withQueue("q");
         return new ScenarioRunner(ProgressListener.NONE, FAST)
                 .planned(new PassPlan(new Warmup(Duration.ZERO, Duration.ZERO, 400, 400, 1, 1.0), null))
@@ -129,6 +178,23 @@ class HeldFaultTest {
         assertThat(a.exact()).as(a.summary()).isTrue();
         assertThat(a.sent()).isEqualTo(4000);
         assertThat(out.measured().phases().get(0).errors()).isEmpty();
+    }
+
+    @Test
+    void thePausedNodeIsTheOneLeadingTheQueueAndItIsNamed() throws Exception {
+        PausableCluster cluster = new PausableCluster();
+        ScenarioRunner.Outcome out = run(cluster, PublishMode.SYNC, new Fault.PauseLeader(0.5, PAUSE));
+        Accounting a = out.measured().accounting();
+
+        assertThat(cluster.calls).as("the leader, paused once and continued once")
+                .containsExactly("pause node 2 (rabbit-2)", "resume node 2 (rabbit-2)");
+        assertThat(out.fault().killed()).isEqualTo(Fault.Target.LEADER);
+        assertThat(out.fault().node()).isEqualTo("node 2 (rabbit-2)");
+        assertThat(out.fault().heldMillis().orElseThrow()).isBetween(PAUSE.toMillis(), PAUSE.toMillis() + 300);
+        assertThat(out.fault().silenceMillis().orElseThrow()).as(a.summary())
+                .isGreaterThanOrEqualTo(PAUSE.toMillis() * 9 / 10);
+        assertThat(out.fault().restartMillis()).as("nothing restarted, nothing rejoined").isEmpty();
+        assertThat(a.exact()).as(a.summary()).isTrue();
     }
 
     @Test
@@ -167,7 +233,7 @@ class HeldFaultTest {
             ErrorLog errors = new ErrorLog();
             HeldFault held = new HeldFault(fault.held().orElseThrow(), errors);
             long before = System.nanoTime();
-            held.run(HeldFault.beginning(fault, control));
+            held.run(HeldFault.beginning(fault, control, null));
             assertThat(System.nanoTime() - before).as(fault + " held as stated").isGreaterThanOrEqualTo(30_000_000);
             assertThat(calls).as(fault.toString()).containsExactly(fault instanceof Fault.CutLink
                     ? new String[] {"drop 1.0", "heal"} : fault instanceof Fault.LossyLink

@@ -118,6 +118,16 @@ class LeaderKillTest {
         }
 
         @Override
+        public void pause(Node node) {
+            throw new UnsupportedOperationException("a leader kill pauses nothing");
+        }
+
+        @Override
+        public void resume(Node node) {
+            throw new UnsupportedOperationException("a leader kill pauses nothing");
+        }
+
+        @Override
         public long rejoin(Node node) {
             rejoins++;
             return 11;

@@ -1,16 +1,14 @@
 package dev.brokerbench.process.fs;
 
-import dev.brokerbench.process.ChildEnvironment;
+import dev.brokerbench.process.Commands;
 import dev.brokerbench.process.Cleanup;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A filesystem of its own for a broker's data: an ext4 image of a stated size beside the directory, mounted on it
@@ -24,6 +22,8 @@ import java.util.concurrent.TimeUnit;
 public final class SmallFilesystem implements AutoCloseable {
     private static final Map<Path, SmallFilesystem> MOUNTED = new ConcurrentHashMap<>();
     private static final String FILLER = "brokerbench-disk-filler";
+    /** mkfs, fallocate and mount of a 256 MB image may take a while on a slow disk. */
+    private static final java.time.Duration DISK_COMMAND_TIMEOUT = java.time.Duration.ofSeconds(60);
     private final Path dir;
     private final Path image;
     private final long bytes;
@@ -40,7 +40,7 @@ public final class SmallFilesystem implements AutoCloseable {
     /** Empty when a small filesystem can be made here; otherwise why not. */
     public static Optional<String> unavailableReason() {
         for (String tool : List.of("mount", "umount", "mountpoint", "mkfs.ext4", "fallocate", "setsid")) {
-            if (!onPath(tool)) {
+            if (!Commands.onPath(tool)) {
                 return Optional.of("no '" + tool + "' on PATH (apt-get install mount e2fsprogs util-linux)");
             }
         }
@@ -62,9 +62,10 @@ public final class SmallFilesystem implements AutoCloseable {
         SmallFilesystem fs = new SmallFilesystem(dir, image, bytes, watcher);
         Cleanup.register(fs::close);
         try {
-            run(List.of("fallocate", "-l", Long.toString(bytes), image.toString()));
-            run(List.of("mkfs.ext4", "-q", "-F", "-m", "0", image.toString())); // -m 0: no blocks kept for root
-            run(List.of("mount", "-o", "loop", image.toString(), dir.toString()));
+            Commands.run(List.of("fallocate", "-l", Long.toString(bytes), image.toString()), DISK_COMMAND_TIMEOUT);
+            // -m 0: no blocks kept for root
+            Commands.run(List.of("mkfs.ext4", "-q", "-F", "-m", "0", image.toString()), DISK_COMMAND_TIMEOUT);
+            Commands.run(List.of("mount", "-o", "loop", image.toString(), dir.toString()), DISK_COMMAND_TIMEOUT);
             Files.deleteIfExists(dir.resolve("lost+found"));
             MOUNTED.put(dir, fs);
             return fs;
@@ -99,7 +100,8 @@ public final class SmallFilesystem implements AutoCloseable {
             // most of it in one call; ext4 refuses a single extent of every free byte (its metadata needs some)
             long most = freeBytes() - leftBytes - FALLOCATE_MARGIN;
             if (most > 0) {
-                run(List.of("fallocate", "-l", Long.toString(most), filler.toString()));
+                Commands.run(List.of("fallocate", "-l", Long.toString(most), filler.toString()),
+                        DISK_COMMAND_TIMEOUT);
             }
             // the rest by writing until only leftBytes are free, or the disk refuses
             try (var out = Files.newOutputStream(filler, java.nio.file.StandardOpenOption.CREATE,
@@ -131,7 +133,7 @@ public final class SmallFilesystem implements AutoCloseable {
         closed = true;
         MOUNTED.remove(dir);
         try {
-            run(List.of("sh", "-c", removeScript(dir, image)));
+            Commands.run(List.of("sh", "-c", removeScript(dir, image)), DISK_COMMAND_TIMEOUT);
         } catch (IOException e) {
             System.err.println("brokerbench: could not unmount " + dir + ": " + e.getMessage());
         }
@@ -147,30 +149,5 @@ public final class SmallFilesystem implements AutoCloseable {
 
     private static String quote(Path p) {
         return "'" + p.toAbsolutePath().toString().replace("'", "'\\''") + "'";
-    }
-
-    private static String run(List<String> command) throws IOException {
-        Process p = ChildEnvironment.clean(new ProcessBuilder(command)).redirectErrorStream(true).start();
-        try {
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException(String.join(" ", command) + " failed: " + out.strip());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            p.destroyForcibly();
-            throw new IOException("interrupted during " + String.join(" ", command), e);
-        }
-    }
-
-    private static boolean onPath(String tool) {
-        String path = System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin") + ":/usr/sbin:/sbin";
-        for (String dir : path.split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,10 +1,9 @@
 package dev.brokerbench.process.net;
 
-import dev.brokerbench.process.ChildEnvironment;
+import dev.brokerbench.process.Commands;
 import dev.brokerbench.process.ChildProcess;
 import dev.brokerbench.process.Cleanup;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,12 +42,12 @@ public final class NetworkNamespace implements AutoCloseable {
     /** Empty when namespaces can be made here; otherwise why not. */
     public static java.util.Optional<String> unavailableReason() {
         for (String tool : List.of("ip", "tc", "iptables", "setsid")) {
-            if (!onPath(tool)) {
+            if (!Commands.onPath(tool)) {
                 return java.util.Optional.of("no '" + tool + "' on PATH (apt-get install iproute2 iptables)");
             }
         }
         try {
-            run(List.of("ip", "netns", "list"));
+            Commands.run(List.of("ip", "netns", "list"));
             return java.util.Optional.empty();
         } catch (IOException e) {
             return java.util.Optional.of("cannot manage network namespaces (root needed): " + e.getMessage());
@@ -71,17 +70,18 @@ public final class NetworkNamespace implements AutoCloseable {
         NetworkNamespace ns = new NetworkNamespace(name, network, watcher);
         Cleanup.register(ns::close);
         try {
-            run(List.of("ip", "netns", "add", name));
-            run(List.of("ip", "link", "add", hostLink, "type", "veth", "peer", "name", nsLink, "netns", name));
-            run(List.of("ip", "addr", "add", host(network, 1) + "/30", "dev", hostLink));
-            run(List.of("ip", "link", "set", hostLink, "up"));
-            run(ns.inside(List.of("ip", "addr", "add", host(network, 2) + "/30", "dev", nsLink)));
-            run(ns.inside(List.of("ip", "link", "set", nsLink, "up")));
-            run(ns.inside(List.of("ip", "link", "set", "lo", "up")));
-            run(ns.inside(List.of("sh", "-c", "echo 1 > /proc/sys/net/ipv4/conf/all/route_localnet")));
+            Commands.run(List.of("ip", "netns", "add", name));
+            Commands.run(List.of("ip", "link", "add", hostLink, "type", "veth", "peer", "name", nsLink, "netns",
+                    name));
+            Commands.run(List.of("ip", "addr", "add", host(network, 1) + "/30", "dev", hostLink));
+            Commands.run(List.of("ip", "link", "set", hostLink, "up"));
+            Commands.run(ns.inside(List.of("ip", "addr", "add", host(network, 2) + "/30", "dev", nsLink)));
+            Commands.run(ns.inside(List.of("ip", "link", "set", nsLink, "up")));
+            Commands.run(ns.inside(List.of("ip", "link", "set", "lo", "up")));
+            Commands.run(ns.inside(List.of("sh", "-c", "echo 1 > /proc/sys/net/ipv4/conf/all/route_localnet")));
             if (ratePerSecond.isPresent()) {
-                run(TokenBucket.command(hostLink, ratePerSecond.getAsLong()));
-                run(ns.inside(TokenBucket.command(nsLink, ratePerSecond.getAsLong())));
+                Commands.run(TokenBucket.command(hostLink, ratePerSecond.getAsLong()));
+                Commands.run(ns.inside(TokenBucket.command(nsLink, ratePerSecond.getAsLong())));
             }
             return ns;
         } catch (IOException | RuntimeException e) {
@@ -117,7 +117,7 @@ public final class NetworkNamespace implements AutoCloseable {
             throws IOException {
         if (addedRtt.isZero()) {
             for (int port : ports) {
-                run(inside(List.of("iptables", "-t", "nat", "-A", "PREROUTING", "-p", "tcp", "-d", address(),
+                Commands.run(inside(List.of("iptables", "-t", "nat", "-A", "PREROUTING", "-p", "tcp", "-d", address(),
                         "--dport", String.valueOf(port), "-j", "DNAT", "--to-destination", "127.0.0.1:" + port)));
             }
             return;
@@ -147,7 +147,7 @@ public final class NetworkNamespace implements AutoCloseable {
             relay.kill();
         }
         try {
-            run(List.of("sh", "-c", deleteScript(name)));
+            Commands.run(List.of("sh", "-c", deleteScript(name)));
         } catch (IOException e) {
             System.err.println("brokerbench: could not delete network namespace " + name + ": " + e.getMessage());
         }
@@ -167,7 +167,7 @@ public final class NetworkNamespace implements AutoCloseable {
      * JVM's pid picks (suites running side by side take different ones).
      */
     private static String freeSubnet(long pid, int n) throws IOException {
-        String used = run(List.of("ip", "-4", "-o", "addr", "show"));
+        String used = Commands.run(List.of("ip", "-4", "-o", "addr", "show"));
         int start = (int) ((pid * 31 + n * 7L) % SUBNETS);
         for (int i = 0; i < SUBNETS; i++) {
             int s = (start + i) % SUBNETS;
@@ -184,59 +184,6 @@ public final class NetworkNamespace implements AutoCloseable {
     private static String host(String network, int k) {
         int dot = network.lastIndexOf('.');
         return network.substring(0, dot + 1) + (Integer.parseInt(network.substring(dot + 1)) + k);
-    }
-
-    static String run(List<String> command) throws IOException {
-        return run(command, COMMAND_TIMEOUT);
-    }
-
-    /** How long an ip, tc or iptables command may take. */
-    static final java.time.Duration COMMAND_TIMEOUT = java.time.Duration.ofSeconds(30);
-
-    /**
-     * Runs {@code command}, its output read on another thread so that the timeout holds even while the command
-     * writes nothing and does not end.
-     */
-    static String run(List<String> command, java.time.Duration timeout) throws IOException {
-        Process p = ChildEnvironment.clean(new ProcessBuilder(command)).redirectErrorStream(true).start();
-        java.util.concurrent.CompletableFuture<String> output = new java.util.concurrent.CompletableFuture<>();
-        Thread reader = new Thread(() -> { // a thread of its own: a grandchild holding the pipe blocks only it
-            try {
-                output.complete(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                output.complete("(output unreadable: " + e.getMessage() + ")");
-            }
-        }, "namespace-command-output");
-        reader.setDaemon(true);
-        reader.start();
-        String out;
-        try {
-            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                throw new IOException(String.join(" ", command) + " did not finish in " + timeout.toSeconds() + " s");
-            }
-            out = output.get(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted during " + String.join(" ", command));
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            out = "(output not read: a child of the command holds it open)";
-        }
-        if (p.exitValue() != 0) {
-            throw new IOException(String.join(" ", command) + " failed (exit " + p.exitValue() + "): " + out.trim());
-        }
-        return out;
-    }
-
-    static boolean onPath(String tool) {
-        String path = System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin") + ":/usr/sbin:/sbin";
-        for (String dir : path.split(":")) {
-            if (java.nio.file.Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void sleep(long millis) throws IOException {

@@ -1,5 +1,6 @@
 package dev.brokerbench.process.net;
 
+import dev.brokerbench.process.Commands;
 import dev.brokerbench.process.Cleanup;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,12 +31,12 @@ public final class PacketDrop implements AutoCloseable {
     /** Empty when packets can be dropped here; otherwise why not. */
     public static java.util.Optional<String> unavailableReason() {
         for (String tool : List.of("iptables", "setsid")) {
-            if (!NetworkNamespace.onPath(tool)) {
+            if (!Commands.onPath(tool)) {
                 return java.util.Optional.of("no '" + tool + "' on PATH (apt-get install iptables util-linux)");
             }
         }
         try {
-            NetworkNamespace.run(List.of("iptables", "-w", "-S", "INPUT"));
+            Commands.run(List.of("iptables", "-w", "-S", "INPUT"));
             return java.util.Optional.empty();
         } catch (IOException e) {
             return java.util.Optional.of("cannot change iptables rules (root needed): " + e.getMessage());
@@ -77,7 +78,7 @@ public final class PacketDrop implements AutoCloseable {
             for (List<String> rule : rules) {
                 List<String> insert = new ArrayList<>(List.of("iptables", "-w", "-I"));
                 insert.addAll(rule);
-                NetworkNamespace.run(insert);
+                Commands.run(insert);
             }
             return drop;
         } catch (IOException | RuntimeException e) {
@@ -94,7 +95,7 @@ public final class PacketDrop implements AutoCloseable {
         }
         closed = true;
         try {
-            NetworkNamespace.run(List.of("sh", "-c", deleteScript(rules)));
+            Commands.run(List.of("sh", "-c", deleteScript(rules)));
         } catch (IOException e) {
             System.err.println("brokerbench: could not delete iptables rules: " + e.getMessage());
         }
