@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real broker paused (SIGSTOP to its processes, SIGCONT after the stated time) in the middle of a persistent sync
- * publish, then drained: Artemis and RabbitMQ confirm nothing while stopped (the longest silence holds the pause),
- * go on where they stood, and every sequence number is reconciled. f9 (5 s) is shorter than every path's send
+ * publish, then drained, and one of two consumer processes paused mid-drain (f16). Artemis and RabbitMQ confirm
+ * nothing while stopped (the longest silence holds the pause), go on where they stood, and every sequence number is reconciled. f9 (5 s) is shorter than every path's send
  * timeout: nothing may fail, be lost or be duplicated. f10 (20 s) is longer than Artemis' and rabbitmq-jms's 10 s: a
  * send that timed out is counted failed, and nothing confirmed may be lost.
  */
@@ -69,5 +69,41 @@ class PauseIT {
         assertThat(cli.text()).contains("paused the broker (SIGSTOP, SIGCONT 5 s later");
         assertThat(Files.readString(out.resolve("summary.md"))).contains("SIGSTOP broker 5 s",
                 "SIGSTOP broker 20 s");
+    }
+
+    /**
+     * One of two consumer processes paused 20 s mid-drain (f16): it held the messages the broker had handed it and
+     * went on with them after SIGCONT; the other drained the rest. Every message arrives; the deliveries go quiet
+     * until SIGCONT when the paused consumer held any.
+     */
+    @Test
+    void aPausedConsumerHoldsItsMessagesAndGoesOnWithThem() throws Exception {
+        Path out = tmp.resolve("consumer");
+        ItSupport.Cli cli = ItSupport.bench("run", "--warmup-seconds", "0", "--steal-retries", "0", "--runtime",
+                "local", "--broker", "artemis,rabbitmq", "--client", "artemis-core-jms,rabbitmq-amqp091", "--case",
+                "f16", "--scale", ItSupport.faultScale(), "--out", out.toString(), "--heap", "1g", "--no-progress");
+        List<RunResult> results = new dev.brokerbench.core.result.ResultStore(out).readAll();
+        assertThat(results).as(cli.text()).extracting(r -> r.broker().brokerId() + "/" + r.client().clientPath())
+                .containsExactlyInAnyOrder("artemis/artemis-core-jms", "rabbitmq/rabbitmq-amqp091");
+        for (RunResult r : results) {
+            Accounting a = r.accounting();
+            String cell = r.broker().brokerId() + "/" + r.client().clientPath() + ": " + a.summary();
+            assertThat(r.fault().killed()).as(cell).isEqualTo(Fault.Target.CONSUMER);
+            assertThat(r.fault().node()).as(cell).startsWith("consumer process 1 of 2 (pid ");
+            assertThat(r.fault().countAtKill()).as(cell + ": paused mid-drain, at the threshold")
+                    .hasValue((long) Math.ceil(a.confirmed() * 0.5));
+            assertThat(r.fault().heldMillis().orElseThrow()).as(cell + ": SIGSTOP to SIGCONT")
+                    .isBetween(20_000L, 22_000L);
+            assertThat(r.fault().restartMillis()).as(cell + ": nothing restarted").isEmpty();
+            assertThat(a.lost()).as(cell + ": a paused consumer loses nothing").isZero();
+            assertThat(a.received()).as(cell).isEqualTo(a.sent());
+            if (r.fault().recoveryMillis().isPresent()) {
+                // it held messages: nothing could deliver them while it stood still
+                assertThat(r.fault().silenceMillis().orElseThrow()).as(cell + ": the deliveries' longest silence")
+                        .isGreaterThanOrEqualTo(10_000);
+            }
+        }
+        assertThat(cli.text()).contains("paused consumer process 1 of 2 (pid ");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("SIGSTOP consumer 20 s");
     }
 }

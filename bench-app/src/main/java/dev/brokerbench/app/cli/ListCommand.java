@@ -126,8 +126,8 @@ public final class ListCommand implements Callable<Integer> {
         }
         long percent = Math.round(fault.at() * 100);
         if (fault.held().isPresent()) {
-            return "; " + SummaryTables.heldFault(fault) + " at " + percent + " % of the publish, then it ends;"
-                    + " reconcile";
+            return "; " + SummaryTables.heldFault(fault) + " at " + percent + " % of the "
+                    + (fault.duringPublish() ? "publish" : "drain") + ", then it ends; reconcile";
         }
         return switch (fault.target()) {
             case BROKER -> "; kill -9 the broker at " + percent + " % of the publish, restart, reconcile";

@@ -108,7 +108,7 @@ public final class SummaryTables {
                     + " MB left) " + held;
         }
         return (fault instanceof Fault.CutLink ? "partition " : fault instanceof Fault.PauseLeader ? "SIGSTOP leader "
-                : "SIGSTOP broker ") + held;
+                : fault instanceof Fault.PauseConsumer ? "SIGSTOP consumer " : "SIGSTOP broker ") + held;
     }
 
     /** A stated time, e.g. "10 s" or "2.5 s". */
@@ -181,6 +181,12 @@ public final class SummaryTables {
         if (fault instanceof Fault.CutLink) {
             return "cut the link to the broker (every packet dropped both ways, healed " + stated + " later: "
                     + count(f.heldMillis()) + " ms)" + after + silence + end + "the heal";
+        }
+        if (fault instanceof Fault.PauseConsumer) {
+            return "paused " + f.node() + " (SIGSTOP, SIGCONT " + stated + " later: " + count(f.heldMillis())
+                    + " ms) after " + count(f.countAtKill()) + " receipts; longest silence in the deliveries after it "
+                    + count(f.silenceMillis()) + " ms; the last message arrived " + count(f.recoveryMillis())
+                    + " ms after SIGCONT";
         }
         String paused = fault instanceof Fault.PauseLeader ? "the leader, " + f.node() : "the broker";
         return "paused " + paused + " (SIGSTOP, SIGCONT " + stated + " later: " + count(f.heldMillis()) + " ms)"

@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
 /**
@@ -43,7 +44,7 @@ public final class ResourceMeter implements AutoCloseable {
                           long stealTicks, long totalTicks, long serverCpuNanos) {
     }
 
-    private ResourceMeter(OptionalLong brokerPid, List<Long> serverPids) {
+    private ResourceMeter(Supplier<OptionalLong> brokerPid, List<Long> serverPids) {
         this.broker = new BrokerTree(brokerPid);
         this.servers = new ServerProcesses(serverPids);
         sampleNow();
@@ -51,8 +52,12 @@ public final class ResourceMeter implements AutoCloseable {
         sampler.setDaemon(true);
     }
 
-    /** A meter sampling from now until {@link #close()}; the broker's CPU is read where its pid is known. */
-    public static ResourceMeter start(OptionalLong brokerPid) {
+    /**
+     * A meter sampling from now until {@link #close()}; the broker's CPU is read where its pid is known.
+     *
+     * @param brokerPid the broker's process now (a fault that restarts the broker changes it)
+     */
+    public static ResourceMeter start(Supplier<OptionalLong> brokerPid) {
         return start(brokerPid, List.of());
     }
 
@@ -60,7 +65,7 @@ public final class ResourceMeter implements AutoCloseable {
      * A meter that also reads the CPU of {@code serverPids}, request/reply server sessions in processes of their own
      * (none: the servers run in the suite's JVM).
      */
-    public static ResourceMeter start(OptionalLong brokerPid, List<Long> serverPids) {
+    public static ResourceMeter start(Supplier<OptionalLong> brokerPid, List<Long> serverPids) {
         ResourceMeter meter = new ResourceMeter(brokerPid, serverPids);
         meter.sampler.start();
         return meter;
@@ -200,34 +205,62 @@ public final class ResourceMeter implements AutoCloseable {
      * The broker's process and everything it started: a container's first process is often a shell script whose
      * child (e.g. RabbitMQ's Erlang VM) does the work, and the script's own CPU time is zero. Listing descendants
      * reads every process of the machine, so they are listed again only every {@link #TREE_REFRESH_SAMPLES} samples.
+     * A broker that a fault killed and started again is a new process: the CPU of each of its processes counts as last
+     * read while it ran, so the figure never falls, and a phase that spans a restart counts both.
      */
     private static final class BrokerTree {
-        private final ProcessHandle root;
+        private final Supplier<OptionalLong> pid;
+        private long rootPid = -1;
+        private ProcessHandle root;
         private List<ProcessHandle> descendants = List.of();
         private int sinceListed = TREE_REFRESH_SAMPLES;
+        private int sinceAsked;
+        /** The CPU of the broker's earlier processes (before a restart), as last read. */
+        private long earlierNanos;
+        /** The last reading of the current process's tree. */
+        private long lastNanos;
 
-        BrokerTree(OptionalLong pid) {
-            this.root = pid.isPresent() ? ProcessHandle.of(pid.getAsLong()).orElse(null) : null;
+        BrokerTree(Supplier<OptionalLong> pid) {
+            this.pid = pid;
         }
 
-        /** CPU of the tree in nanoseconds; -1 when the pid is unknown or the process is gone. */
+        /**
+         * CPU of the tree in nanoseconds, over every process the broker ran as; -1 while no pid was ever known. The
+         * pid is asked for (which may cost a call to a container engine) at the first reading and then only while the
+         * process last known is gone, once every {@link #TREE_REFRESH_SAMPLES} readings.
+         */
         synchronized long cpuNanos() {
-            if (root == null || !root.isAlive()) {
+            boolean gone = root == null || !root.isAlive();
+            if (gone && (rootPid < 0 || ++sinceAsked >= TREE_REFRESH_SAMPLES)) {
+                sinceAsked = 0;
+                OptionalLong now = pid.get();
+                if (now.isPresent() && now.getAsLong() != rootPid) { // the first reading, or a restart
+                    earlierNanos += lastNanos;
+                    lastNanos = 0;
+                    rootPid = now.getAsLong();
+                    root = ProcessHandle.of(rootPid).orElse(null);
+                    descendants = List.of();
+                    sinceListed = TREE_REFRESH_SAMPLES;
+                }
+            }
+            if (rootPid < 0) {
                 return -1;
             }
-            long own = cpuNanos(root);
-            if (own < 0) {
-                return -1;
+            long own = root == null ? -1 : cpuNanos(root);
+            if (own >= 0) { // gone (killed, not yet started again): its last reading holds
+                if (++sinceListed >= TREE_REFRESH_SAMPLES) {
+                    descendants = root.descendants().toList();
+                    sinceListed = 0;
+                }
+                long tree = own + descendants.stream().mapToLong(p -> Math.max(0, cpuNanos(p))).sum();
+                lastNanos = Math.max(lastNanos, tree); // a descendant that ended takes its CPU with it
             }
-            if (++sinceListed >= TREE_REFRESH_SAMPLES) {
-                descendants = root.descendants().toList();
-                sinceListed = 0;
-            }
-            return own + descendants.stream().mapToLong(p -> Math.max(0, cpuNanos(p))).sum();
+            return earlierNanos + lastNanos;
         }
 
         private static long cpuNanos(ProcessHandle process) {
-            return process.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+            return process.isAlive() ? process.info().totalCpuDuration().map(java.time.Duration::toNanos)
+                    .orElse(-1L) : -1L;
         }
     }
 

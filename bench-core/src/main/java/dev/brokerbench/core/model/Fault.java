@@ -11,12 +11,13 @@ import java.util.Map;
  * paused (SIGSTOP, SIGCONT after a stated time). Written (YAML) and stored (JSON) as its {@link WorkloadFile.FaultFile}
  * form, {@code {killBrokerAt: 0.5, reconnect: true}}, {@code {killLeaderAt: 0.5}}, {@code {killConsumerAt: 0.5}},
  * {@code {pauseBrokerAt: 0.5, pauseSeconds: 10}}, {@code {pauseLeaderAt: 0.5, pauseSeconds: 10}},
+ * {@code {pauseConsumerAt: 0.5, pauseSeconds: 20}},
  * {@code {partitionAt: 0.5, partitionSeconds: 10}},
  * {@code {lossAt: 0.2, lossSeconds: 10, lossPercent: 5}}, {@code {diskFullAt: 0.5, diskFullSeconds: 10}} or, for
  * request/reply, {@code {killServerAt: 0.5}}.
  */
 public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer, Fault.KillServer,
-        Fault.PauseBroker, Fault.PauseLeader, Fault.CutLink, Fault.LossyLink, Fault.FillDisk {
+        Fault.PauseBroker, Fault.PauseLeader, Fault.PauseConsumer, Fault.CutLink, Fault.LossyLink, Fault.FillDisk {
 
     /** What a fault hits. */
     enum Target {
@@ -158,6 +159,28 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
     }
 
     /**
+     * Pause the first of the consume phase's consumers (each in its own process) once this fraction of the messages
+     * arrived: its process stopped (SIGSTOP), as by a long collection in the application, its connection open and
+     * the messages the broker had handed it (up to its prefetch) held, then continued (SIGCONT) after {@code pause}.
+     * The others drain what they can meanwhile; every sequence number is reconciled. Measured: the longest silence
+     * in the deliveries after it began, and from the continue to the last message arriving.
+     *
+     * @param at    in (0, 1)
+     * @param pause how long the consumer stays stopped: more than 0, at most {@link PauseBroker#MAX_PAUSE}
+     */
+    record PauseConsumer(double at, java.time.Duration pause) implements Fault {
+        public PauseConsumer {
+            checkFraction(at, "fault.pauseConsumerAt");
+            checkHeld(pause, "fault.pauseSeconds");
+        }
+
+        @Override
+        public Target target() {
+            return Target.CONSUMER;
+        }
+    }
+
+    /**
      * Cut the link between the clients and the broker (a partition: every packet either way dropped, connections left
      * open) once this fraction of the reported publish phase's messages were confirmed, and heal it after
      * {@code cut}. Nobody is told: TCP retransmits, heartbeats go missing, clients wait, time out or fail by their
@@ -241,6 +264,9 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
             return java.util.Optional.of(p.pause());
         }
         if (this instanceof PauseLeader p) {
+            return java.util.Optional.of(p.pause());
+        }
+        if (this instanceof PauseConsumer p) {
             return java.util.Optional.of(p.pause());
         }
         if (this instanceof CutLink c) {
@@ -330,6 +356,9 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         if (fault instanceof PauseLeader) {
             return new Keys("pauseLeaderAt", "pauseSeconds");
         }
+        if (fault instanceof PauseConsumer) {
+            return new Keys("pauseConsumerAt", "pauseSeconds");
+        }
         if (fault instanceof CutLink) {
             return new Keys("partitionAt", "partitionSeconds");
         }
@@ -339,8 +368,8 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
 
     /**
      * Reads the written form: exactly one of killBrokerAt, killLeaderAt, killConsumerAt, killServerAt,
-     * pauseBrokerAt, pauseLeaderAt, partitionAt, lossAt, diskFullAt; reconnect only with killBrokerAt, each held
-     * fault's duration with (and only with) it.
+     * pauseBrokerAt, pauseLeaderAt, pauseConsumerAt, partitionAt, lossAt, diskFullAt; reconnect only with
+     * killBrokerAt, each held fault's duration with (and only with) it.
      */
     @JsonCreator
     static Fault of(WorkloadFile.FaultFile file) {
@@ -348,9 +377,11 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         InvalidConfigException.check(!reconnect || file.killBrokerAt() != null, "fault.reconnect",
                 "needs killBrokerAt (the clients reconnect to the restarted broker; after killLeaderAt they always"
                         + " fail over)", reconnect);
-        pairs(file.pauseBrokerAt() != null ? file.pauseBrokerAt() : file.pauseLeaderAt(), file.pauseSeconds(),
-                file.pauseLeaderAt() != null ? "pauseLeaderAt" : "pauseBrokerAt", "pauseSeconds",
-                "how long the broker stays stopped");
+        String pauseKey = file.pauseLeaderAt() != null ? "pauseLeaderAt" : file.pauseConsumerAt() != null
+                ? "pauseConsumerAt" : "pauseBrokerAt";
+        pairs(file.pauseBrokerAt() != null ? file.pauseBrokerAt() : file.pauseLeaderAt() != null
+                ? file.pauseLeaderAt() : file.pauseConsumerAt(), file.pauseSeconds(), pauseKey, "pauseSeconds",
+                "how long it stays stopped");
         pairs(file.partitionAt(), file.partitionSeconds(), "partitionAt", "partitionSeconds",
                 "how long the link stays cut");
         pairs(file.lossAt(), file.lossSeconds(), "lossAt", "lossSeconds", "how long the link stays lossy");
@@ -362,10 +393,11 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         int given = (file.killBrokerAt() == null ? 0 : 1) + (file.killLeaderAt() == null ? 0 : 1)
                 + (file.killConsumerAt() == null ? 0 : 1) + (file.killServerAt() == null ? 0 : 1)
                 + (file.pauseBrokerAt() == null ? 0 : 1) + (file.pauseLeaderAt() == null ? 0 : 1)
-                + (file.partitionAt() == null ? 0 : 1)
+                + (file.pauseConsumerAt() == null ? 0 : 1) + (file.partitionAt() == null ? 0 : 1)
                 + (file.lossAt() == null ? 0 : 1) + (file.diskFullAt() == null ? 0 : 1);
         InvalidConfigException.check(given == 1, "fault", "set exactly one of killBrokerAt, killLeaderAt,"
-                + " killConsumerAt, killServerAt, pauseBrokerAt, pauseLeaderAt, partitionAt, lossAt, diskFullAt",
+                + " killConsumerAt, killServerAt, pauseBrokerAt, pauseLeaderAt, pauseConsumerAt, partitionAt, lossAt,"
+                + " diskFullAt",
                 null);
         if (file.diskFullAt() != null) {
             InvalidConfigException.check(file.diskLeftMegabytes() == null || Double.isFinite(file.diskLeftMegabytes()),
@@ -378,6 +410,9 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         }
         if (file.pauseLeaderAt() != null) {
             return new PauseLeader(file.pauseLeaderAt(), duration(file.pauseSeconds(), "fault.pauseSeconds"));
+        }
+        if (file.pauseConsumerAt() != null) {
+            return new PauseConsumer(file.pauseConsumerAt(), duration(file.pauseSeconds(), "fault.pauseSeconds"));
         }
         if (file.partitionAt() != null) {
             return new CutLink(file.partitionAt(), duration(file.partitionSeconds(), "fault.partitionSeconds"));

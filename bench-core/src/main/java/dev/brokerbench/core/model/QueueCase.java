@@ -37,8 +37,10 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
                     + fault.atKey(), "needs a sync or async publish (sends failed during the failover are sent"
                     + " again)", reported.mode());
         }
-        check(!(fault instanceof Fault.KillConsumer) || reported.action() == Action.CONSUME, "fault.killConsumerAt",
-                "needs the reported phase to be the consume (a consumer is killed mid-drain)", reportedAction);
+        if (fault != null && fault.target() == Fault.Target.CONSUMER) {
+            check(reported.action() == Action.CONSUME, "fault." + fault.atKey(), "needs the reported phase to be the"
+                    + " consume (the fault strikes a consumer mid-drain)", reportedAction);
+        }
         check(!(fault instanceof Fault.KillServer), "fault.killServerAt", "needs an rpc phase (server processes"
                 + " answer calls)", reportedAction);
         check(!(fault instanceof Fault.KillBroker k && k.reconnect()) || reported.mode() == PublishMode.SYNC,
@@ -78,8 +80,13 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
 
     @Override
     public void checkShared(Workload shared) {
-        check(!(fault instanceof Fault.KillConsumer) || shared.clients() >= 2, "clients",
-                "must be >= 2 to kill a consumer (another one must drain the rest)", shared.clients());
+        check(fault == null || fault.target() != Fault.Target.CONSUMER || shared.clients() >= 2, "clients",
+                "must be >= 2 for a fault on a consumer (another one must drain the rest)", shared.clients());
+        if (fault instanceof Fault.PauseConsumer pause) {
+            check(shared.idleTimeoutSeconds() > pause.pause().toSeconds(), "idleTimeoutSeconds", "must be longer than"
+                    + " pauseSeconds (the drain would end while the paused consumer still holds its messages)",
+                    shared.idleTimeoutSeconds());
+        }
     }
 
     /** Whether its consumers select: a selector, or a sweep over the share one matches. */

@@ -114,7 +114,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FaultFile(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt, Double killServerAt,
-                            Boolean reconnect, Double pauseBrokerAt, Double pauseLeaderAt, Double pauseSeconds,
+                            Boolean reconnect, Double pauseBrokerAt, Double pauseLeaderAt, Double pauseConsumerAt,
+                            Double pauseSeconds,
                             Double partitionAt, Double partitionSeconds, Double lossAt, Double lossSeconds,
                             Double lossPercent, Double diskFullAt, Double diskFullSeconds, Double diskLeftMegabytes) {
         private static final com.fasterxml.jackson.databind.ObjectMapper KEYS =

@@ -21,13 +21,15 @@ import java.util.OptionalLong;
  *                      clients' own reconnection: from the broker being ready again to the first confirmed send;
  *                      leader kill: from the kill to the first confirmation that ended the longest silence after it
  *                      (the failover as the publishers saw it); server kill: from the kill to the first answer to a
- *                      call sent again; otherwise empty
+ *                      call sent again; consumer pause: from SIGCONT to the last message arriving (empty when it
+ *                      came while the consumer was stopped); otherwise empty
  * @param brokerCount   the broker's own count of the queue's messages: after its restart and before the drain
- *                      (broker kill), or after the drain (consumer kill); null where the path cannot ask
+ *                      (broker kill), or after the drain (consumer kill or pause); null where the path cannot ask
  * @param brokerRecovery the broker's own log line, after a broker kill, on what it recovered at the restart (e.g.
  *                      RabbitMQ's "Recovering 0 queues of type rabbit_classic_queue": the queue did not come back);
  *                      null for a consumer kill or a broker that makes no such statement
- * @param node          a leader kill or pause: which node, e.g. {@code node 1 (rabbit-1@localhost)}; a server
+ * @param node          a leader kill or pause: which node, e.g. {@code node 1 (rabbit-1@localhost)}; a consumer
+ *                      kill or pause: which process, e.g. {@code consumer process 1 of 2 (pid 4242)}; a server
  *                      kill: which process, e.g. {@code server process 1 of 2 (pid 4242, 2 sessions)}; else null
  * @param silenceMillis a server kill: the longest silence in the answers after the kill (the calls the killed
  *                      process held waited out their timeout meanwhile, other clients' calls went on); a fault

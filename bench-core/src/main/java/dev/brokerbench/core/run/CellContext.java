@@ -8,13 +8,15 @@ import java.util.EnumSet;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * What every pass of one cell runs against, built once per cell: the client path's driver on the broker, the broker
  * as the cell sees it, and the cell's label.
  *
  * @param driver            the client path, connected to the cell's broker
- * @param brokerPid         the broker's process, for its CPU time; empty where it is not a process of this machine
+ * @param brokerPid         the broker's process now, for its CPU time (a fault that restarts the broker changes it);
+ *                          empty where it is not a process of this machine
  * @param label             e.g. {@code artemis/artemis-core-jms c1}
  * @param setupModes        publish modes the pair supports; a set-up (not reported) publish phase whose mode is
  *                          missing uses another one, and its result records the mode used
@@ -22,7 +24,7 @@ import java.util.Set;
  * @param clientProcesses starts consumers in their own processes, for a fault that kills one; null where this
  *                          runner cannot (such a workload then fails with that reason)
  */
-public record CellContext(Driver driver, OptionalLong brokerPid, String label, Set<PublishMode> setupModes,
+public record CellContext(Driver driver, Supplier<OptionalLong> brokerPid, String label, Set<PublishMode> setupModes,
                           BrokerControl control, ClientProcesses clientProcesses) {
 
     public CellContext {
@@ -37,12 +39,12 @@ public record CellContext(Driver driver, OptionalLong brokerPid, String label, S
 
     /** A cell on a broker this run does not control: no pid, every publish mode, no fault, no consumer processes. */
     public static CellContext of(Driver driver, String label) {
-        return new CellContext(driver, OptionalLong.empty(), label, EnumSet.allOf(PublishMode.class),
+        return new CellContext(driver, OptionalLong::empty, label, EnumSet.allOf(PublishMode.class),
                 BrokerControl.NONE, null);
     }
 
-    /** This cell on a broker process whose CPU time is read from {@code pid}. */
-    public CellContext withBrokerPid(OptionalLong pid) {
+    /** This cell on a broker process whose CPU time is read from {@code pid}, asked again after a restart. */
+    public CellContext withBrokerPid(Supplier<OptionalLong> pid) {
         return new CellContext(driver, pid, label, setupModes, control, clientProcesses);
     }
 

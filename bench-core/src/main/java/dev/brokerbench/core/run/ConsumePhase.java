@@ -51,15 +51,19 @@ final class ConsumePhase {
     }
 
     /**
-     * @param receivedAtKill messages received when a consumer process was killed; empty without a kill
-     * @param recoveryMillis from that kill to the last message arriving (what the dead consumer held had to come
-     *                       back to the others); empty without a kill
+     * @param receivedAtKill messages received when a consumer process was killed or paused; empty without either
+     * @param recoveryMillis from that kill (or pause) to the last message arriving (what the dead consumer held had to
+     *                       come back to the others, or the paused one went on with); empty without either
      * @param shardReceipts  a shard's drain: what its consumers received, for the merge (its {@code accounting} is
      *                       null: it alone cannot tell); null when not sharded
      * @param startNanos     the phase's common start
+     * @param victim         the consumer process a fault struck, e.g. {@code consumer process 1 of 2 (pid 4242)};
+     *                       null without one
+     * @param held           a consumer paused: how long, and what it did to the deliveries; else empty
      */
     record Outcome(PhaseResult result, Accounting accounting, OptionalLong receivedAtKill,
-                   OptionalLong recoveryMillis, ShardReceipts shardReceipts, long startNanos) {
+                   OptionalLong recoveryMillis, ShardReceipts shardReceipts, long startNanos, String victim,
+                   java.util.Optional<HeldFault.Held> held) {
     }
 
     /** What a shard's consumers received, and each consumer's deliveries and reorderings. */
@@ -144,11 +148,11 @@ final class ConsumePhase {
         long idleNanos = TimeUnit.SECONDS.toNanos(ctx.workload().idleTimeoutSeconds());
         String name = ctx.phase().name();
 
-        boolean killConsumer = ctx.fault() instanceof Fault.KillConsumer;
+        boolean onConsumer = ctx.fault() != null && ctx.fault().target() == Fault.Target.CONSUMER;
         AtomicReferenceArray<ProcessConsumer> processes = new AtomicReferenceArray<>(clients);
-        ConsumerKiller killer = killConsumer
-                ? new ConsumerKiller((long) Math.ceil(expected * ctx.fault().at()), processes) : null;
-        long settleMillis = killConsumer ? SETTLE_AFTER_KILL_MILLIS : SETTLE_MILLIS;
+        ConsumerFault consumerFault = onConsumer ? new ConsumerFault(ctx.fault(), (long) Math.ceil(expected
+                * ctx.fault().at()), processes, errors) : null;
+        long settleMillis = ctx.fault() instanceof Fault.KillConsumer ? SETTLE_AFTER_KILL_MILLIS : SETTLE_MILLIS;
         DestinationLedger destinations = ctx.workload().destinations() == null ? null
                 : new DestinationLedger(ctx.workload().destinations(), sent.streams().size());
 
@@ -162,7 +166,7 @@ final class ConsumePhase {
         try {
             ClientThreads.run(name, owned.length, local -> {
                         try {
-                            Consumer consumer = open(ctx, owned[local], processes, killConsumer);
+                            Consumer consumer = open(ctx, owned[local], processes, onConsumer);
                             if (ctx.phase().reported()) { // a drain that only verifies a publish need not wait
                                 joinOrClose(consumer, ctx.workload().consumersPerQueue());
                             }
@@ -190,8 +194,8 @@ final class ConsumePhase {
                             consumer.start();
                         }
                         ConsumerDrain.run(ctx, client, consumer, ledgers.get(ledgers.size() == 1 ? 0 : client),
-                                order.get(client), clock, lastDelivery, idleNanos, settleMillis, killer, beside,
-                                destinations, errors);
+                                order.get(client), clock, lastDelivery, idleNanos, settleMillis, consumerFault,
+                                beside, destinations, errors);
                     },
                     t -> {
                         if (beside == null) {
@@ -254,10 +258,13 @@ final class ConsumePhase {
         if (destinations != null && !ctx.part().sharded()) {
             result = result.withDestinations(destinations.result(ledgers.get(0), clock.startNanos()));
         }
-        OptionalLong killed = killer == null ? OptionalLong.empty() : killer.countAtKill();
+        OptionalLong killed = consumerFault == null ? OptionalLong.empty() : consumerFault.countAtKill();
+        long lastNanos = ConsumerDrain.latest(lastDelivery);
         OptionalLong recovery = killed.isEmpty() ? OptionalLong.empty()
-                : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(ConsumerDrain.latest(lastDelivery) - killer.killNanos())));
-        return new Outcome(result, accounting, killed, recovery, shardReceipts, clock.startNanos());
+                : OptionalLong.of(Math.max(0, TimeUnit.NANOSECONDS.toMillis(lastNanos - consumerFault.killNanos())));
+        return new Outcome(result, accounting, killed, recovery, shardReceipts, clock.startNanos(),
+                consumerFault == null ? null : consumerFault.victim(), consumerFault == null
+                ? java.util.Optional.empty() : consumerFault.held(clock.timeline(), clock.startNanos(), lastNanos));
     }
 
     /** Plain consumers take what a selector's consumers left on the queue: not measured, only accounted. */
@@ -347,7 +354,7 @@ final class ConsumePhase {
             return ctx.driver().consumer(workload.queueOf(client));
         }
         if (ctx.clientProcesses() == null) {
-            throw new IllegalStateException("killing a consumer needs consumers in their own processes, and this"
+            throw new IllegalStateException("a fault on a consumer needs consumers in their own processes, and this"
                     + " runner cannot start them");
         }
         ProcessConsumer consumer = ctx.clientProcesses().open(ctx.workload().queue(), ctx.limits().sessionOpen());

@@ -41,7 +41,7 @@ final class ConsumerDrain {
      */
     static void run(PhaseContext ctx, int client, Consumer consumer, ReceiveLedger ledger, OrderTracker order,
                     ProgressClock clock, AtomicLongArray lastDelivery, long idleNanos, long settleMillis,
-                    ConsumerKiller killer, ConsumePhase.Beside beside, DestinationLedger destinations,
+                    ConsumerFault consumerFault, ConsumePhase.Beside beside, DestinationLedger destinations,
                     ErrorLog errors) throws Exception {
         LatencyRecorder endToEnd = beside == null ? null : beside.endToEnd();
         ScheduleSteps steps = beside == null ? null : beside.steps();
@@ -89,8 +89,8 @@ final class ConsumerDrain {
                 }
             }
             lastDelivery.lazySet(client * STRIDE, now);
-            if (killer != null) {
-                killer.delivered(clock.count(), now);
+            if (consumerFault != null) {
+                consumerFault.delivered(clock.count(), now);
             }
         };
         boolean sharded = ctx.part().sharded();
@@ -126,6 +126,9 @@ final class ConsumerDrain {
             }
         }
         acks.finish();
+        if (consumerFault != null) {
+            consumerFault.awaitEnd(); // a paused consumer is continued before any consumer closes
+        }
     }
 
     static long latest(AtomicLongArray lastDelivery) {

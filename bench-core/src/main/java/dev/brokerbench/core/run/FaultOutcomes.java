@@ -80,10 +80,32 @@ final class FaultOutcomes {
                         brokerCount(driver, queue), null, node, none, none, null, null));
     }
 
-    /** After a drain one of whose consumers was killed: when the others took over, and the broker's count. */
+    /**
+     * After a drain one of whose consumers was killed: when the others took over, and the broker's count. One paused
+     * for a stated time: which process, how long, the silence in the deliveries after it began, the rates before and
+     * during it, and from the continue to the last message arriving.
+     */
     static FaultOutcome afterConsume(Fault fault, ConsumePhase.Outcome out, Driver driver, String queue) {
-        return new FaultOutcome(fault.target(), fault.at(), out.receivedAtKill(), OptionalLong.empty(),
-                out.recoveryMillis(), brokerCount(driver, queue), null);
+        OptionalLong none = OptionalLong.empty();
+        if (fault.held().isEmpty()) {
+            return new FaultOutcome(fault.target(), fault.at(), out.receivedAtKill(), none, out.recoveryMillis(),
+                    brokerCount(driver, queue), null, out.victim());
+        }
+        BrokerCount count = brokerCount(driver, queue);
+        return out.held().map(h -> new FaultOutcome(fault.target(), fault.at(), out.receivedAtKill(), none,
+                        lastAfterEnd(out, h), count, null, out.victim(), h.silenceMillis(),
+                        OptionalLong.of(h.heldMillis()), h.rateBefore(), h.rateDuring()))
+                .orElseGet(() -> new FaultOutcome(fault.target(), fault.at(), out.receivedAtKill(), none, none, count,
+                        null, out.victim(), none, none, null, null));
+    }
+
+    /** From a consumer's continue to the last message arriving; empty when the last came while it was stopped. */
+    private static OptionalLong lastAfterEnd(ConsumePhase.Outcome out, HeldFault.Held held) {
+        if (out.recoveryMillis().isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long after = out.recoveryMillis().getAsLong() - held.heldMillis();
+        return after >= 0 ? OptionalLong.of(after) : OptionalLong.empty();
     }
 
     /**

@@ -11,9 +11,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A fault that holds for a stated time during a publish phase, then ends: a paused broker continued, a cut or lossy
- * link healed ({@link Fault#held()}). It begins when the fault's trigger fires and is ended on the trigger's own
- * thread, so the clients see only a broker or a link that misbehaves. It is always ended, even when the wait is
+ * A fault that holds for a stated time during a phase, then ends: a paused broker, node or consumer continued, a cut
+ * or lossy link healed, a full disk freed ({@link Fault#held()}). It begins when the fault's trigger fires and is
+ * ended on a thread of its own, so the clients see only a broker, a link or a consumer that misbehaves. It is always ended, even when the wait is
  * interrupted or the beginning failed half-way.
  */
 final class HeldFault {

@@ -262,7 +262,7 @@ public final class MatrixRunner {
         try (BrokerQueuesDriver driver = new BrokerQueuesDriver(
                 path.create(descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()),
                 descriptor.queues(), broker::endpoint)) {
-            CellContext cell = CellContext.of(driver, label).withBrokerPid(broker.pid())
+            CellContext cell = CellContext.of(driver, label).withBrokerPid(broker::pid)
                     .withSetupModes(Requirements.setupModes(runtime, path))
                     .withFaults(new InstanceControl(runtime, broker, driver::brokerRestarted), new ClientProcesses(path.id(),
                             descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()));

@@ -35,7 +35,7 @@ record PhaseContext(Workload workload, Phase phase, long messages, CellContext c
         return cell.driver();
     }
 
-    OptionalLong brokerPid() {
+    java.util.function.Supplier<OptionalLong> brokerPid() {
         return cell.brokerPid();
     }
 

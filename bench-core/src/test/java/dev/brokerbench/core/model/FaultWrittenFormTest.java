@@ -32,6 +32,7 @@ class FaultWrittenFormTest {
                 Fault.killLeader(0.4), new Fault.KillServer(0.6),
                 new Fault.PauseBroker(0.5, java.time.Duration.ofSeconds(10)),
                 new Fault.PauseLeader(0.5, java.time.Duration.ofSeconds(20)),
+                new Fault.PauseConsumer(0.5, java.time.Duration.ofSeconds(20)),
                 new Fault.CutLink(0.5, java.time.Duration.ofMillis(1500)),
                 new Fault.LossyLink(0.25, java.time.Duration.ofSeconds(8), 2.5),
                 new Fault.FillDisk(0.5, java.time.Duration.ofSeconds(10), 0),
@@ -94,7 +95,7 @@ class FaultWrittenFormTest {
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
         assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt,"
-                        + " killServerAt, pauseBrokerAt, pauseLeaderAt, partitionAt, lossAt, diskFullAt");
+                        + " killServerAt, pauseBrokerAt, pauseLeaderAt, pauseConsumerAt, partitionAt, lossAt, diskFullAt");
         assertThatThrownBy(() -> Fault.of(file(0.5, 0.5, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
         assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, 0.5, null)))
@@ -120,6 +121,8 @@ class FaultWrittenFormTest {
                 "pauseSeconds", 1)))).hasMessageContaining("'fault' set exactly one of");
         assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("pauseLeaderAt", 0.5))))
                 .hasMessageContaining("'fault.pauseSeconds' must be set with pauseLeaderAt");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("pauseConsumerAt", 0.5,
+                "pauseSeconds", 60)))).hasMessageContaining("'fault.pauseSeconds' must be more than 0 and at most 50");
         assertThatThrownBy(() -> new Fault.KillLeader(0))
                 .hasMessageContaining("'fault.killLeaderAt' must be between 0 and 1 (exclusive), got 0.0");
         assertThatThrownBy(() -> new Fault.KillConsumer(1.0))

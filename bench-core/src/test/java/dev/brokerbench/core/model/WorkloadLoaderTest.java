@@ -118,7 +118,21 @@ class WorkloadLoaderTest {
         assertThat(QueueCase.faultOf(load(consume + "fault: {killConsumerAt: 0.5}\n"))).isEqualTo(new Fault.KillConsumer(0.5));
         assertThatThrownBy(() -> load(consume + "clients: 1\nfault: {killConsumerAt: 0.5}\n"))
                 .isInstanceOf(InvalidConfigException.class)
-                .hasMessageContaining("'clients' must be >= 2 to kill a consumer");
+                .hasMessageContaining("'clients' must be >= 2 for a fault on a consumer");
+    }
+
+    @Test
+    void pausingAConsumerNeedsADrainThatWaitsLongerThanThePause() {
+        String consume = VALID.replace("mode: sync, reported: true", "mode: async")
+                .replace("action: consume}", "action: consume, reported: true}");
+        assertThat(QueueCase.faultOf(load(consume + "idleTimeoutSeconds: 30\nfault: {pauseConsumerAt: 0.5,"
+                + " pauseSeconds: 20}\n"))).isEqualTo(new Fault.PauseConsumer(0.5, java.time.Duration.ofSeconds(20)));
+        assertThatThrownBy(() -> load(consume + "idleTimeoutSeconds: 20\nfault: {pauseConsumerAt: 0.5,"
+                + " pauseSeconds: 20}\n")).isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("'idleTimeoutSeconds' must be longer than pauseSeconds");
+        assertThatThrownBy(() -> load(VALID + "fault: {pauseConsumerAt: 0.5, pauseSeconds: 5}\n"))
+                .isInstanceOf(InvalidConfigException.class)
+                .hasMessageContaining("'fault.pauseConsumerAt' needs the reported phase to be the consume");
     }
 
     private static final String RPC = """

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The suite's side of a consumer process: its reports arrive as deliveries, as if it were a local consumer. The child
  * acknowledges by itself, after reporting, so {@link #acknowledge()} does nothing here. {@link #kill()} is SIGKILL;
- * afterwards the consumer only reports what the child wrote before it died.
+ * afterwards the consumer only reports what the child wrote before it died. {@link #pause()} is SIGSTOP.
  */
 public final class ProcessConsumer implements Consumer {
     private final Process process;
@@ -105,6 +105,27 @@ public final class ProcessConsumer implements Consumer {
     public void kill() {
         killed = true;
         process.toHandle().destroyForcibly();
+    }
+
+    /**
+     * SIGSTOP: the consumer process stands still, as in a long collection, its connection open and its prefetched
+     * messages held, until {@link #resume()}; waits until the kernel reports it stopped.
+     */
+    public void pause() {
+        Signals.send(process.pid(), "STOP");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (process.isAlive() && !Signals.stopped(process.pid())) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("consumer process " + process.pid() + " not stopped 2 s after"
+                        + " SIGSTOP");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** SIGCONT to a {@link #pause() paused} consumer process. */
+    public void resume() {
+        Signals.send(process.pid(), "CONT");
     }
 
     public long pid() {
