@@ -175,8 +175,8 @@ public final class SummaryTables {
             return "filled the broker's disk (its " + (Fault.FillDisk.FILESYSTEM_BYTES >> 20) + " MB filesystem, "
                     + (disk.leftBytes() == 0 ? "every free byte" : "all but " + (disk.leftBytes() >> 20) + " MB")
                     + " taken; freed " + stated + " later: " + count(f.heldMillis()) + " ms)" + after + silence
-                    + end + "the space returned" + (f.restartMillis().isPresent() ? "; the broker had stopped and was"
-                    + " started again on its data (" + count(f.restartMillis()) + " ms)" : "");
+                    + end + "the space returned" + (f.restartMillis().isPresent() ? "; the broker had stopped, or said a"
+                    + " write failed, and was started again on its data (" + count(f.restartMillis()) + " ms)" : "");
         }
         if (fault instanceof Fault.CutLink) {
             return "cut the link to the broker (every packet dropped both ways, healed " + stated + " later: "

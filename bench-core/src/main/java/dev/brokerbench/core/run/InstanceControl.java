@@ -18,6 +18,8 @@ final class InstanceControl implements BrokerControl {
     private final BrokerRuntime runtime;
     private final BrokerInstance broker;
     private final Runnable restarted;
+    /** Lines saying a write failed when the disk was filled; -1 before (and without) a disk fault. */
+    private int writeFailuresBeforeFill = -1;
     private int statementsBeforeRestart;
 
     /** @param restarted told after each restart (the broker may have come back without the cell's queue) */
@@ -25,6 +27,18 @@ final class InstanceControl implements BrokerControl {
         this.runtime = runtime;
         this.broker = broker;
         this.restarted = restarted;
+    }
+
+    /** Lines of the broker's log saying a write failed, so far (0 for a broker that says no such thing). */
+    private int writeFailures() {
+        Optional<Pattern> failure = runtime.broker().logSignals().writeFailure();
+        return failure.isEmpty() ? 0 : BrokerLog.count(broker.log(), failure);
+    }
+
+    /** Its log said a write failed since the disk was filled. */
+    @Override
+    public boolean saidWritesFailed() {
+        return writeFailuresBeforeFill >= 0 && writeFailures() > writeFailuresBeforeFill;
     }
 
     @Override
@@ -49,6 +63,7 @@ final class InstanceControl implements BrokerControl {
 
     @Override
     public Undo fillDisk(long leftBytes) {
+        writeFailuresBeforeFill = writeFailures();
         return broker.fillDisk(leftBytes);
     }
 

@@ -197,6 +197,42 @@ class HeldFaultTest {
         assertThat(a.exact()).as(a.summary()).isTrue();
     }
 
+    /**
+     * A broker that said a write failed while its disk was full is started again on its data before the drain, even
+     * though its process lived on (RabbitMQ's node did, with its queue crashed); one that said nothing is not.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void aBrokerThatSaidAWriteFailedIsStartedAgainBeforeTheDrain(boolean writesFailed) throws Exception {
+        int[] restarts = {0};
+        PausableBroker broker = new PausableBroker(false) {
+            private boolean filled;
+
+            @Override
+            public dev.brokerbench.core.broker.Undo fillDisk(long leftBytes) {
+                filled = true;
+                return () -> { };
+            }
+
+            @Override
+            public boolean saidWritesFailed() {
+                return filled && writesFailed;
+            }
+
+            @Override
+            public long restart() {
+                restarts[0]++;
+                return 42;
+            }
+        };
+        ScenarioRunner.Outcome out = run(broker, PublishMode.SYNC, new Fault.FillDisk(0.5, PAUSE, 0));
+
+        assertThat(restarts[0]).as("started again").isEqualTo(writesFailed ? 1 : 0);
+        assertThat(out.fault().restartMillis()).isEqualTo(writesFailed ? java.util.OptionalLong.of(42)
+                : java.util.OptionalLong.empty());
+        assertThat(out.measured().accounting().exact()).isTrue();
+    }
+
     @Test
     void aPauseThatFailsIsToldAndTheBrokerIsStillContinued() throws Exception {
         PausableBroker broker = new PausableBroker(true);
