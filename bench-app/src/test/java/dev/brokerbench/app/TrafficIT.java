@@ -71,8 +71,9 @@ class TrafficIT {
         PhaseResult published = r.phases().get(0);
         PhaseResult drained = r.phases().get(1);
         double mean = r.workload().sizes().meanBytes();
-        // 2,000 draws of a mix of sd 19,500 B: the sample mean's sd is 440 B, 10 % of 10,240 over two of them
-        assertThat(published.bytes() / (double) published.completed()).as(cell).isBetween(0.9 * mean, 1.1 * mean);
+        // 2,000 draws of a mix of sd 19,500 B: the sample mean's sd is 440 B, and 25 % of 10,240 is 5.8 of them (a
+        // bound of 10 %, 2.3 sd, failed a CI run by chance: 11,304 B); the exact check is the one below
+        assertThat(published.bytes() / (double) published.completed()).as(cell).isBetween(0.75 * mean, 1.25 * mean);
         assertThat(drained.bytes()).as(cell + ": every body arrived at its size").isEqualTo(published.bytes());
         assertThat(published.megabytesPerSecond()).as(cell).isGreaterThan(0);
         SizeClasses bySize = published.bySize();
@@ -80,6 +81,9 @@ class TrafficIT {
                 .containsExactly("2,048 B", "8,192 B", "65,536 B");
         assertThat(bySize.count()).as(cell + ": every confirmation in one class").isEqualTo(published.latency().count())
                 .isEqualTo(published.completed());
+        // each class of this mix is one size: its confirmations times that size are the bytes the rate counted
+        assertThat(bySize.classes().stream().mapToLong(c -> c.latency().count() * c.minBytes()).sum())
+                .as(cell + ": the bytes counted are the drawn bodies'").isEqualTo(published.bytes());
     }
 
     /** Every message belongs to one step, each step's latency counts its messages, and sends were paced. */
