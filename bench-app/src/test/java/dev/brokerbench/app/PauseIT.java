@@ -34,7 +34,7 @@ class PauseIT {
             Accounting a = r.accounting();
             String cell = r.broker().brokerId() + "/" + r.client().clientPath() + "/" + r.workload().name() + ": "
                     + a.summary();
-            long stated = ((Fault.PauseBroker) QueueCase.faultOf(r.workload())).pause().toMillis();
+            long stated = QueueCase.faultOf(r.workload()).held().orElseThrow().toMillis();
             assertThat(r.fault().killed()).as(cell).isEqualTo(Fault.Target.BROKER);
             assertThat(r.fault().countAtKill().orElseThrow()).as(cell + ": paused mid-publish")
                     .isGreaterThanOrEqualTo(r.workload().messages() / 2).isLessThan(r.workload().messages());

@@ -39,4 +39,65 @@ public final class Ports {
         }
         return ports;
     }
+
+    /**
+     * {@code size} consecutive loopback ports, none bound now and none in {@code taken}, within the machine's ephemeral
+     * range (a socket's own range, IP_LOCAL_PORT_RANGE, only narrows that range). Returns the lowest.
+     */
+    public static int freeLoopbackRange(int size, java.util.Collection<Integer> taken) {
+        if (size < 1) {
+            throw new IllegalArgumentException("size must be >= 1, got " + size);
+        }
+        int[] ephemeral = ephemeralRange();
+        java.util.Random random = new java.util.Random();
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int low = ephemeral[0] + random.nextInt(ephemeral[1] - ephemeral[0] - size + 2);
+            boolean free = true;
+            for (int port = low; port < low + size && free; port++) {
+                free = !taken.contains(port) && bindable(port);
+            }
+            if (free) {
+                return low;
+            }
+        }
+        throw new IllegalStateException("no " + size + " consecutive free loopback ports in " + ephemeral[0] + ".."
+                + ephemeral[1]);
+    }
+
+    /** The machine's ephemeral port range (net.ipv4.ip_local_port_range); Linux's default when unreadable. */
+    static int[] ephemeralRange() {
+        try {
+            String[] parts = java.nio.file.Files.readString(java.nio.file.Path.of(
+                    "/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+            return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
+        } catch (IOException | RuntimeException e) {
+            return new int[] {32768, 60999};
+        }
+    }
+
+    private static boolean bindable(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether this kernel gives a socket a local port range of its own (IP_LOCAL_PORT_RANGE, Linux 6.3 and later), by
+     * the running kernel's version.
+     */
+    public static boolean localPortRangeSupported() {
+        return localPortRangeSupported(System.getProperty("os.name"), System.getProperty("os.version"));
+    }
+
+    static boolean localPortRangeSupported(String osName, String osVersion) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)\\.(\\d+)")
+                .matcher(String.valueOf(osVersion));
+        if (!"Linux".equals(osName) || !m.find()) {
+            return false;
+        }
+        int major = Integer.parseInt(m.group(1));
+        return major > 6 || major == 6 && Integer.parseInt(m.group(2)) >= 3;
+    }
 }

@@ -66,8 +66,9 @@ public final class SummaryTables {
             PhaseResult p = r.reportedPhase();
             boolean broker = r.fault().killed() != Fault.Target.CONSUMER;
             boolean leader = r.fault().killed() == Fault.Target.LEADER;
-            String during = broker ? (p.mode() == null ? "publish" : p.mode().name().toLowerCase(Locale.ROOT)
-                    + " publish") + (leader ? ", clients fail over" : Fault.reconnects(QueueCase.faultOf(r.workload()))
+            String during = broker ? (r.workload().live() ? "live, " : "") + (p.mode() == null ? "publish"
+                    : p.mode().name().toLowerCase(Locale.ROOT) + " publish")
+                    + (leader ? ", clients fail over" : Fault.reconnects(QueueCase.faultOf(r.workload()))
                     ? ", clients reconnect" : "")
                     : "drain, " + r.workload().ackMode().name().toLowerCase(Locale.ROOT) + " ack";
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), fault(r), during,
@@ -107,8 +108,13 @@ public final class SummaryTables {
             return disk.leftBytes() == 0 ? "disk full " + held : "disk near full (" + (disk.leftBytes() >> 20)
                     + " MB left) " + held;
         }
-        return (fault instanceof Fault.CutLink ? "partition " : fault instanceof Fault.PauseLeader ? "SIGSTOP leader "
-                : fault instanceof Fault.PauseConsumer ? "SIGSTOP consumer " : "SIGSTOP broker ") + held;
+        return switch (fault.form()) {
+            case CUT_LINK -> "partition ";
+            case CUT_LEADER -> "partition leader ";
+            case PAUSE_LEADER -> "SIGSTOP leader ";
+            case PAUSE_CONSUMER -> "SIGSTOP consumer ";
+            default -> "SIGSTOP broker ";
+        } + held;
     }
 
     /** A stated time, e.g. "10 s" or "2.5 s". */
@@ -178,17 +184,22 @@ public final class SummaryTables {
                     + end + "the space returned" + (f.restartMillis().isPresent() ? "; the broker had stopped, or said a"
                     + " write failed, and was started again on its data (" + count(f.restartMillis()) + " ms)" : "");
         }
-        if (fault instanceof Fault.CutLink) {
+        if (fault.form() == Fault.Form.CUT_LEADER) {
+            return "cut the leader, " + f.node() + ", off from the other nodes (every packet between them dropped both"
+                    + " ways, client links whole; healed " + stated + " later: " + count(f.heldMillis()) + " ms)"
+                    + after + silence + end + "the heal";
+        }
+        if (fault.form() == Fault.Form.CUT_LINK) {
             return "cut the link to the broker (every packet dropped both ways, healed " + stated + " later: "
                     + count(f.heldMillis()) + " ms)" + after + silence + end + "the heal";
         }
-        if (fault instanceof Fault.PauseConsumer) {
+        if (fault.form() == Fault.Form.PAUSE_CONSUMER) {
             return "paused " + f.node() + " (SIGSTOP, SIGCONT " + stated + " later: " + count(f.heldMillis())
                     + " ms) after " + count(f.countAtKill()) + " receipts; longest silence in the deliveries after it "
                     + count(f.silenceMillis()) + " ms; the last message arrived " + count(f.recoveryMillis())
                     + " ms after SIGCONT";
         }
-        String paused = fault instanceof Fault.PauseLeader ? "the leader, " + f.node() : "the broker";
+        String paused = fault.form() == Fault.Form.PAUSE_LEADER ? "the leader, " + f.node() : "the broker";
         return "paused " + paused + " (SIGSTOP, SIGCONT " + stated + " later: " + count(f.heldMillis()) + " ms)"
                 + after + silence + end + "SIGCONT";
     }

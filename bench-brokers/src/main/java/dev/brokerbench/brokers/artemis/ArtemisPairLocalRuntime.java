@@ -60,6 +60,13 @@ public final class ArtemisPairLocalRuntime implements BrokerRuntime {
         return 2;
     }
 
+    /** The backup replicates over the primary's one acceptor, the clients' port: a cut there cuts the clients too. */
+    @Override
+    public Optional<String> nodeCutUnavailable() {
+        return Optional.of("the backup replicates the primary's journal over the acceptor port the clients use, from a"
+                + " port the JVM picks: no rule can cut one without the other");
+    }
+
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
         return Instances.unlessPresent(ArtemisInstaller.home(environment.distributionDir()).isPresent(),
@@ -120,7 +127,7 @@ public final class ArtemisPairLocalRuntime implements BrokerRuntime {
             Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), ports[i]);
             starts.add(() -> new LocalBrokerInstance(this, launch, endpoints, settings, env, nodeDir).start());
         }
-        return LocalCluster.start(this, starts, NAMES, ArtemisPairLocalRuntime::active, List.of(), dir);
+        return LocalCluster.start(this, starts, NAMES, ArtemisPairLocalRuntime::active, List.of(), List.of(), dir);
     }
 
     /** The active server: the one whose acceptor answers (a backup's opens only when it takes over). */

@@ -47,6 +47,13 @@ public final class KafkaClusterLocalRuntime implements BrokerRuntime {
         return RuntimeKind.LOCAL;
     }
 
+    /** Replication shares the clients' listener, and a JVM cannot give its connections a port range of their own. */
+    @Override
+    public Optional<String> nodeCutUnavailable() {
+        return Optional.of("the followers fetch from the leader over the listener the clients use, from ports the JVM"
+                + " picks: no rule can cut one without the other");
+    }
+
     @Override
     public int nodes() {
         return NODES;

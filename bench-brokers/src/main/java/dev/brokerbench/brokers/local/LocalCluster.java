@@ -9,6 +9,7 @@ import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.process.ChildProcess;
 import dev.brokerbench.process.Cleanup;
+import dev.brokerbench.process.net.PacketDrop;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,8 @@ public final class LocalCluster implements BrokerInstance, Cluster {
     private final List<String> names;
     private final Leadership leadership;
     private final List<ChildProcess> companions;
+    /** Each node's node-to-node ports, when they are apart from its clients' ({@link #cut}); else empty. */
+    private final List<PacketDrop.NodePorts> links;
     private final Path dir;
     private final long startToReadyMillis;
     /** The node clients try first: node 1, until it is killed. */
@@ -49,8 +52,8 @@ public final class LocalCluster implements BrokerInstance, Cluster {
      * @param dir        the cluster's own directory, holding the nodes' directories; deleted at close
      */
     private LocalCluster(BrokerRuntime runtime, List<LocalBrokerInstance> nodes, List<String> names,
-                         Leadership leadership, List<ChildProcess> companions, Path dir,
-                         long startToReadyMillis) {
+                         Leadership leadership, List<ChildProcess> companions, List<PacketDrop.NodePorts> links,
+                         Path dir, long startToReadyMillis) {
         if (nodes.size() != names.size() || nodes.size() < 2) {
             throw new IllegalArgumentException("a cluster needs two or more nodes, each named; got " + nodes.size()
                     + " nodes, " + names.size() + " names");
@@ -60,6 +63,11 @@ public final class LocalCluster implements BrokerInstance, Cluster {
         this.names = List.copyOf(names);
         this.leadership = leadership;
         this.companions = List.copyOf(companions);
+        if (!links.isEmpty() && links.size() != nodes.size()) {
+            throw new IllegalArgumentException("node-to-node ports for " + links.size() + " of " + nodes.size()
+                    + " nodes");
+        }
+        this.links = List.copyOf(links);
         this.dir = dir;
         this.startToReadyMillis = startToReadyMillis;
     }
@@ -74,16 +82,20 @@ public final class LocalCluster implements BrokerInstance, Cluster {
      * Starts the nodes one after the other, each once the one before is ready (a RabbitMQ node joins the nodes
      * already running; an Artemis backup synchronizes with its primary). On a failure everything started so far is
      * closed, the companions killed and the directory deleted.
+     *
+     * @param links each node's node-to-node ports, when they are apart from its clients' (a node can then be cut off
+     *              from the others); else empty
      */
     public static LocalCluster start(BrokerRuntime runtime, List<NodeStart> starts, List<String> names,
-                                     Leadership leadership, List<ChildProcess> companions, Path dir) throws BrokerStartException {
+                                     Leadership leadership, List<ChildProcess> companions,
+                                     List<PacketDrop.NodePorts> links, Path dir) throws BrokerStartException {
         long t0 = System.nanoTime();
         List<LocalBrokerInstance> started = new ArrayList<>();
         try {
             for (NodeStart start : starts) {
                 started.add(start.start());
             }
-            return new LocalCluster(runtime, started, names, leadership, companions, dir,
+            return new LocalCluster(runtime, started, names, leadership, companions, links, dir,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
         } catch (BrokerStartException | RuntimeException e) {
             removeAll(started, companions, dir);
@@ -101,7 +113,7 @@ public final class LocalCluster implements BrokerInstance, Cluster {
         long t0 = System.nanoTime();
         try {
             startAll(nodes, names);
-            return new LocalCluster(runtime, nodes, names, leadership, companions, dir,
+            return new LocalCluster(runtime, nodes, names, leadership, companions, List.of(), dir,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
         } catch (BrokerStartException | RuntimeException e) {
             removeAll(nodes, companions, dir);
@@ -227,6 +239,23 @@ public final class LocalCluster implements BrokerInstance, Cluster {
     @Override
     public void resume(Node node) {
         nodes.get(node.index()).resume();
+    }
+
+    /** Drops every packet between the node's node-to-node ports and the others' ({@link PacketDrop#between}). */
+    @Override
+    public dev.brokerbench.core.broker.Undo cut(Node node) {
+        if (links.isEmpty()) {
+            throw new UnsupportedOperationException(runtime.nodeCutUnavailable().orElse(
+                    "this cluster's node-to-node ports are not apart from its clients'"));
+        }
+        List<PacketDrop.NodePorts> others = new ArrayList<>(links);
+        others.remove(node.index());
+        try {
+            return PacketDrop.between(links.get(node.index()), others)::close;
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("could not cut " + node.describe() + " off from the other nodes: "
+                    + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -80,6 +80,24 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
         return nodes;
     }
 
+    /**
+     * A cluster's nodes reach each other from port ranges of their own (IP_LOCAL_PORT_RANGE on their distribution
+     * connections), so their traffic is told apart from the clients' by port: a node can be cut off on Linux 6.3 or
+     * later, where iptables runs.
+     */
+    @Override
+    public Optional<String> nodeCutUnavailable() {
+        if (nodes < 2) {
+            return BrokerRuntime.super.nodeCutUnavailable();
+        }
+        if (!Ports.localPortRangeSupported()) {
+            return Optional.of("the nodes' connections to each other need a port range of their own"
+                    + " (IP_LOCAL_PORT_RANGE, Linux 6.3 or later; this kernel is " + System.getProperty("os.version")
+                    + ")");
+        }
+        return dev.brokerbench.process.net.PacketDrop.unavailableReason();
+    }
+
     @Override
     public Optional<String> unavailableReason(BrokerEnvironment environment) {
         if (!Files.isExecutable(SERVER)) {
@@ -125,11 +143,17 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
         Path dir = Instances.newDirectory(env, broker().id());
         int[] ports = Ports.freeLoopbackPorts(3 * nodes + 1, List.of());
         int epmdPort = ports[3 * nodes];
+        boolean ranged = nodes > 1 && Ports.localPortRangeSupported();
+        List<Integer> taken = new ArrayList<>(java.util.Arrays.stream(ports).boxed().toList());
         List<Node> members = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
             int amqp = ports[3 * i];
+            int from = ranged ? Ports.freeLoopbackRange(DIST_RANGE, taken) : 0;
+            for (int p = from; ranged && p < from + DIST_RANGE; p++) {
+                taken.add(p);
+            }
             members.add(new Node("brokerbench" + amqp + "@localhost", amqp, ports[3 * i + 1], ports[3 * i + 2],
-                    epmdPort, nodes == 1 ? dir : dir.resolve("node-" + (i + 1))));
+                    epmdPort, from, nodes == 1 ? dir : dir.resolve("node-" + (i + 1))));
         }
         ChildProcess epmd;
         String cookie = cookie();
@@ -154,7 +178,8 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
                 starts.add(() -> node.instance(this, env, settings, List.of()).start());
             }
             broker = LocalCluster.start(this, starts, members.stream().map(Node::name).toList(),
-                    (running, queue) -> leaderOf(members, running, queue), List.of(epmd), dir);
+                    (running, queue) -> leaderOf(members, running, queue), List.of(epmd),
+                    ranged ? members.stream().map(Node::links).toList() : List.of(), dir);
         }
         if (queueType == QueueType.QUORUM) {
             try {
@@ -226,6 +251,22 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
         return settings;
     }
 
+    /** Erlang's kernel setting that binds the distribution port to 127.0.0.1 only. */
+    static final String LOOPBACK_DISTRIBUTION = "-kernel inet_dist_use_interface {127,0,0,1}";
+
+    /** How many ports a cluster node's own distribution connections may leave from (two peers, reconnections). */
+    static final int DIST_RANGE = 16;
+
+    /**
+     * Erlang's kernel setting that makes a node's distribution connections to other nodes leave from
+     * {@code low..low+DIST_RANGE-1}: the raw socket option IP_LOCAL_PORT_RANGE (level IPPROTO_IP 0, option 51), whose
+     * value is one 32-bit word, the highest port in the upper half and the lowest in the lower.
+     */
+    static String distributionPortRange(int low) {
+        long word = ((long) (low + DIST_RANGE - 1) << 16) | low;
+        return "-kernel inet_dist_connect_options [{raw,0,51,<<" + word + ":32/native>>}]";
+    }
+
     /**
      * One node: its Erlang name and ports, and its own directory (HOME with the cookie, data, logs, config).
      *
@@ -234,11 +275,10 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
      * @param stompPort STOMP
      * @param distPort  Erlang distribution (node to node, and the CLI)
      * @param epmdPort  the private epmd all of the broker's nodes register with
+     * @param distFrom  the lowest port of the range its own distribution connections leave from; 0: any port
      */
-    /** Erlang's kernel setting that binds the distribution port to 127.0.0.1 only. */
-    static final String LOOPBACK_DISTRIBUTION = "-kernel inet_dist_use_interface {127,0,0,1}";
-
-    private record Node(String name, int amqpPort, int stompPort, int distPort, int epmdPort, Path dir) {
+    private record Node(String name, int amqpPort, int stompPort, int distPort, int epmdPort, int distFrom,
+                        Path dir) {
         /** Writes the node's cookie, config and plugin list; a cluster's nodes list each other for discovery. */
         void prepare(String cookie, List<Node> cluster, long memoryBytes) throws IOException {
             Path home = Files.createDirectories(dir.resolve("home"));
@@ -286,9 +326,15 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
             env.put("RABBITMQ_ALLOW_INPUT", "true");
             // the distribution listener (node to node, and the CLI's) on loopback like every other: by default
             // Erlang binds it to every interface
-            env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput " + LOOPBACK_DISTRIBUTION);
+            env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput " + LOOPBACK_DISTRIBUTION
+                    + (distFrom > 0 ? " " + distributionPortRange(distFrom) : ""));
             env.put("RABBITMQ_CTL_ERL_ARGS", LOOPBACK_DISTRIBUTION);
             return env;
+        }
+
+        /** Its node-to-node ports: the distribution listener, and the range its own connections leave from. */
+        dev.brokerbench.process.net.PacketDrop.NodePorts links() {
+            return new dev.brokerbench.process.net.PacketDrop.NodePorts(distPort, distFrom, distFrom + DIST_RANGE - 1);
         }
 
         RabbitMqCtl ctl() {

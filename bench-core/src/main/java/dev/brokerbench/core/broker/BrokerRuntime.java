@@ -27,6 +27,15 @@ public interface BrokerRuntime {
         return 1;
     }
 
+    /**
+     * Empty when a started broker's node can be cut off from the other nodes while every client link stays whole (its
+     * node-to-node traffic on ports apart from its clients'); otherwise why not.
+     */
+    default Optional<String> nodeCutUnavailable() {
+        return Optional.of(nodes() < 2 ? broker().id() + " runs one node" : broker().displayName() + " on "
+                + kind().name().toLowerCase() + " has no way built to cut one node from the others");
+    }
+
     /** Empty when this runtime can start the broker here; otherwise why not and how to enable it. */
     Optional<String> unavailableReason(BrokerEnvironment environment);
 

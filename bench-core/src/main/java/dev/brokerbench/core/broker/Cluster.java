@@ -24,6 +24,17 @@ public interface Cluster {
     void resume(Node node);
 
     /**
+     * Cuts one node off from the others: every packet between it and them dropped both ways, connections left open,
+     * the clients' links to every node left whole; closing what it returns heals the cut.
+     *
+     * @throws UnsupportedOperationException when this cluster's node-to-node traffic cannot be told apart from its
+     *                                       clients' ({@link BrokerRuntime#nodeCutUnavailable()} says why)
+     */
+    default Undo cut(Node node) {
+        throw new UnsupportedOperationException("this cluster cannot cut one node off from the others");
+    }
+
+    /**
      * Starts a killed node again on its own data and waits until it is back in the cluster (a member again, or the
      * synchronized backup of the server that took over). Returns the milliseconds that took.
      */

@@ -3,21 +3,26 @@ package dev.brokerbench.core.model;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A fault injected into the measured pass: the broker, the node leading the queue of a clustered broker, or one
- * consumer process is killed with {@code kill -9} once a fraction of the reported phase is done, or the broker is
- * paused (SIGSTOP, SIGCONT after a stated time). Written (YAML) and stored (JSON) as its {@link WorkloadFile.FaultFile}
- * form, {@code {killBrokerAt: 0.5, reconnect: true}}, {@code {killLeaderAt: 0.5}}, {@code {killConsumerAt: 0.5}},
- * {@code {pauseBrokerAt: 0.5, pauseSeconds: 10}}, {@code {pauseLeaderAt: 0.5, pauseSeconds: 10}},
- * {@code {pauseConsumerAt: 0.5, pauseSeconds: 20}},
- * {@code {partitionAt: 0.5, partitionSeconds: 10}},
- * {@code {lossAt: 0.2, lossSeconds: 10, lossPercent: 5}}, {@code {diskFullAt: 0.5, diskFullSeconds: 10}} or, for
- * request/reply, {@code {killServerAt: 0.5}}.
+ * consumer process is killed with {@code kill -9} once a fraction of the reported phase is done, paused (SIGSTOP,
+ * SIGCONT after a stated time), cut off, or its link made lossy or its disk full for a stated time. Written (YAML) and
+ * stored (JSON) as its {@link WorkloadFile.FaultFile} form, one {@link Form} each: {@code {killBrokerAt: 0.5,
+ * reconnect: true}}, {@code {pauseLeaderAt: 0.5, pauseSeconds: 10}}, {@code {partitionLeaderAt: 0.5,
+ * partitionSeconds: 20}}, {@code {lossAt: 0.2, lossSeconds: 10, lossPercent: 5}}, {@code {diskFullAt: 0.5,
+ * diskFullSeconds: 10}} and the rest of {@link Form}.
  */
 public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer, Fault.KillServer,
-        Fault.PauseBroker, Fault.PauseLeader, Fault.PauseConsumer, Fault.CutLink, Fault.LossyLink, Fault.FillDisk {
+        Fault.Pause, Fault.Cut, Fault.LossyLink, Fault.FillDisk {
+
+    /** The longest held fault: the phase waits this long for a fault to finish before it gives up on it. */
+    Duration MAX_HELD = Duration.ofSeconds(50);
 
     /** What a fault hits. */
     enum Target {
@@ -32,6 +37,60 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
     }
 
     /**
+     * A fault's written form: the key saying when it strikes, the key saying how long it holds (null for a kill, which
+     * lasts until a restart) and what that key means, and what it hits.
+     */
+    enum Form {
+        KILL_BROKER("killBrokerAt", null, null, Target.BROKER),
+        KILL_LEADER("killLeaderAt", null, null, Target.LEADER),
+        KILL_CONSUMER("killConsumerAt", null, null, Target.CONSUMER),
+        KILL_SERVER("killServerAt", null, null, Target.SERVER),
+        PAUSE_BROKER("pauseBrokerAt", "pauseSeconds", "how long it stays stopped", Target.BROKER),
+        PAUSE_LEADER("pauseLeaderAt", "pauseSeconds", "how long it stays stopped", Target.LEADER),
+        PAUSE_CONSUMER("pauseConsumerAt", "pauseSeconds", "how long it stays stopped", Target.CONSUMER),
+        CUT_LINK("partitionAt", "partitionSeconds", "how long the link stays cut", Target.LINK),
+        CUT_LEADER("partitionLeaderAt", "partitionSeconds", "how long the leader stays cut off", Target.LEADER),
+        LOSSY_LINK("lossAt", "lossSeconds", "how long the link stays lossy", Target.LINK),
+        FILL_DISK("diskFullAt", "diskFullSeconds", "how long the disk stays full", Target.DISK);
+
+        private final String at;
+        private final String held;
+        private final String heldMeans;
+        private final Target target;
+
+        Form(String at, String held, String heldMeans, Target target) {
+            this.at = at;
+            this.held = held;
+            this.heldMeans = heldMeans;
+            this.target = target;
+        }
+
+        /** The key of when it strikes, e.g. {@code killLeaderAt}. */
+        public String at() {
+            return at;
+        }
+
+        /** The key of how long it holds, e.g. {@code pauseSeconds}; null for a kill. */
+        public String held() {
+            return held;
+        }
+
+        public Target target() {
+            return target;
+        }
+
+        /** The form named {@code VERB_TARGET}, e.g. {@code of("PAUSE", LEADER)}; the target named if there is none. */
+        static Form of(String verb, Target target) {
+            return Arrays.stream(values()).filter(f -> f.name().equals(verb + "_" + target.name())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(verb.toLowerCase() + " cannot hit " + target));
+        }
+
+        private static String list() {
+            return String.join(", ", Arrays.stream(values()).map(Form::at).toList());
+        }
+    }
+
+    /**
      * Kill -9 the broker once this fraction of the reported publish phase's messages were confirmed, then restart it
      * on the same data before the drain, which reconciles every sequence number.
      *
@@ -42,12 +101,12 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
      */
     record KillBroker(double at, boolean reconnect) implements Fault {
         public KillBroker {
-            checkFraction(at, "fault.killBrokerAt");
+            checkFraction(at, Form.KILL_BROKER);
         }
 
         @Override
-        public Target target() {
-            return Target.BROKER;
+        public Form form() {
+            return Form.KILL_BROKER;
         }
     }
 
@@ -64,12 +123,12 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
      */
     record KillLeader(double at) implements Fault {
         public KillLeader {
-            checkFraction(at, "fault.killLeaderAt");
+            checkFraction(at, Form.KILL_LEADER);
         }
 
         @Override
-        public Target target() {
-            return Target.LEADER;
+        public Form form() {
+            return Form.KILL_LEADER;
         }
     }
 
@@ -81,12 +140,12 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
      */
     record KillConsumer(double at) implements Fault {
         public KillConsumer {
-            checkFraction(at, "fault.killConsumerAt");
+            checkFraction(at, Form.KILL_CONSUMER);
         }
 
         @Override
-        public Target target() {
-            return Target.CONSUMER;
+        public Form form() {
+            return Form.KILL_CONSUMER;
         }
     }
 
@@ -100,105 +159,75 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
      */
     record KillServer(double at) implements Fault {
         public KillServer {
-            checkFraction(at, "fault.killServerAt");
+            checkFraction(at, Form.KILL_SERVER);
         }
 
         @Override
-        public Target target() {
-            return Target.SERVER;
+        public Form form() {
+            return Form.KILL_SERVER;
         }
     }
 
     /**
-     * Pause the broker once this fraction of the reported publish phase's messages were confirmed: every process of
-     * it stopped (SIGSTOP; a container frozen), as by a stop-the-world collection or a stalled VM, then continued
-     * (SIGCONT) after {@code pause}. Nothing is restarted and the clients are not told: they wait, time out or fail
-     * by their library's own rules. The drain after the publish reconciles every sequence number. Measured: the
-     * longest silence in the confirmations after the pause began, and from the continue to the confirmation that
-     * ended it.
+     * Pause, once this fraction of the reported phase is done, every process of the broker (a container frozen), the
+     * node of a clustered broker leading the cell's queue (as {@link KillLeader} finds it), or the first of the
+     * consume phase's consumers: stopped with SIGSTOP, as by a stop-the-world collection or a stalled VM, its sockets
+     * open, then continued (SIGCONT) after {@code pause}. Nothing is restarted and nobody is told: clients wait, time
+     * out, fail over (to the other nodes, which may elect a new leader meanwhile) or fail by their library's own rules;
+     * a paused consumer holds what the broker had handed it. The drain reconciles every sequence number. Measured: the
+     * longest silence in the confirmations (deliveries) after the pause began, and from the continue to the
+     * confirmation that ended it (the last message).
      *
-     * @param at    in (0, 1)
-     * @param pause how long the broker stays stopped: more than 0, at most {@link #MAX_PAUSE}
+     * @param target BROKER, LEADER or CONSUMER
+     * @param at     in (0, 1)
+     * @param pause  how long it stays stopped: more than 0, at most {@link #MAX_HELD}
      */
-    record PauseBroker(double at, java.time.Duration pause) implements Fault {
-        /** The longest pause: the phase waits this long for a fault to finish before it gives up on it. */
-        public static final java.time.Duration MAX_PAUSE = java.time.Duration.ofSeconds(50);
-
-        public PauseBroker {
-            checkFraction(at, "fault.pauseBrokerAt");
-            checkHeld(pause, "fault.pauseSeconds");
+    record Pause(Target target, double at, Duration pause) implements Fault {
+        public Pause {
+            Form form = Form.of("PAUSE", target);
+            checkFraction(at, form);
+            checkHeld(pause, form);
         }
 
         @Override
-        public Target target() {
-            return Target.BROKER;
+        public Form form() {
+            return Form.of("PAUSE", target);
+        }
+
+        @Override
+        public Optional<Duration> held() {
+            return Optional.of(pause);
         }
     }
 
     /**
-     * Pause the node of a clustered broker that leads the cell's queue (as {@link KillLeader} finds it) once this
-     * fraction of the reported publish phase's messages were confirmed: its processes stopped (SIGSTOP), as by a
-     * long collection, then continued (SIGCONT) after {@code pause}. The other nodes may take its place (a new
-     * quorum-queue leader, a backup that takes over) while it stands still, and it comes back believing it leads.
-     * The clients are configured with their failover, as for a leader kill, and resend a send that failed. Measured
-     * as a pause; the drain reconciles every sequence number.
+     * A partition, once this fraction of the reported publish phase's messages were confirmed, healed after
+     * {@code cut}: every packet either way dropped, connections left open, nobody told (TCP retransmits, heartbeats go
+     * missing). LINK cuts the clients from the broker; LEADER cuts the node of a clustered broker leading the cell's
+     * queue from the other nodes (the leader alone a minority, its followers a majority that may elect a new leader),
+     * every client link left whole, so clients on the leader's node wait while those on the others may go on.
+     * Measured as a pause: the longest silence after the cut, from the heal to the confirmation that ended it; the
+     * drain reconciles every sequence number.
      *
-     * @param at    in (0, 1)
-     * @param pause how long the node stays stopped: more than 0, at most {@link PauseBroker#MAX_PAUSE}
+     * @param target LINK or LEADER
+     * @param at     in (0, 1)
+     * @param cut    how long: more than 0, at most {@link #MAX_HELD}
      */
-    record PauseLeader(double at, java.time.Duration pause) implements Fault {
-        public PauseLeader {
-            checkFraction(at, "fault.pauseLeaderAt");
-            checkHeld(pause, "fault.pauseSeconds");
+    record Cut(Target target, double at, Duration cut) implements Fault {
+        public Cut {
+            Form form = Form.of("CUT", target);
+            checkFraction(at, form);
+            checkHeld(cut, form);
         }
 
         @Override
-        public Target target() {
-            return Target.LEADER;
-        }
-    }
-
-    /**
-     * Pause the first of the consume phase's consumers (each in its own process) once this fraction of the messages
-     * arrived: its process stopped (SIGSTOP), as by a long collection in the application, its connection open and
-     * the messages the broker had handed it (up to its prefetch) held, then continued (SIGCONT) after {@code pause}.
-     * The others drain what they can meanwhile; every sequence number is reconciled. Measured: the longest silence
-     * in the deliveries after it began, and from the continue to the last message arriving.
-     *
-     * @param at    in (0, 1)
-     * @param pause how long the consumer stays stopped: more than 0, at most {@link PauseBroker#MAX_PAUSE}
-     */
-    record PauseConsumer(double at, java.time.Duration pause) implements Fault {
-        public PauseConsumer {
-            checkFraction(at, "fault.pauseConsumerAt");
-            checkHeld(pause, "fault.pauseSeconds");
+        public Form form() {
+            return Form.of("CUT", target);
         }
 
         @Override
-        public Target target() {
-            return Target.CONSUMER;
-        }
-    }
-
-    /**
-     * Cut the link between the clients and the broker (a partition: every packet either way dropped, connections left
-     * open) once this fraction of the reported publish phase's messages were confirmed, and heal it after
-     * {@code cut}. Nobody is told: TCP retransmits, heartbeats go missing, clients wait, time out or fail by their
-     * own rules. Measured as a pause: the longest silence after the cut, from the heal to the confirmation that ended
-     * it; the drain reconciles every sequence number.
-     *
-     * @param at  in (0, 1)
-     * @param cut how long: more than 0, at most {@link PauseBroker#MAX_PAUSE}
-     */
-    record CutLink(double at, java.time.Duration cut) implements Fault {
-        public CutLink {
-            checkFraction(at, "fault.partitionAt");
-            checkHeld(cut, "fault.partitionSeconds");
-        }
-
-        @Override
-        public Target target() {
-            return Target.LINK;
+        public Optional<Duration> held() {
+            return Optional.of(cut);
         }
     }
 
@@ -208,20 +237,25 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
      * the confirmation rate during the loss against before it, the longest silence, and every message's fate.
      *
      * @param at          in (0, 1)
-     * @param span        how long: more than 0, at most {@link PauseBroker#MAX_PAUSE}
+     * @param span        how long: more than 0, at most {@link #MAX_HELD}
      * @param lossPercent of the packets dropped, in (0, 100)
      */
-    record LossyLink(double at, java.time.Duration span, double lossPercent) implements Fault {
+    record LossyLink(double at, Duration span, double lossPercent) implements Fault {
         public LossyLink {
-            checkFraction(at, "fault.lossAt");
-            checkHeld(span, "fault.lossSeconds");
+            checkFraction(at, Form.LOSSY_LINK);
+            checkHeld(span, Form.LOSSY_LINK);
             InvalidConfigException.check(lossPercent > 0 && lossPercent < 100, "fault.lossPercent",
                     "must be between 0 and 100 (exclusive; a partition drops every packet)", lossPercent);
         }
 
         @Override
-        public Target target() {
-            return Target.LINK;
+        public Form form() {
+            return Form.LOSSY_LINK;
+        }
+
+        @Override
+        public Optional<Duration> held() {
+            return Optional.of(span);
         }
     }
 
@@ -233,49 +267,47 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
      * the space is back. Measured as a pause, with every message's fate after the drain.
      *
      * @param at        in (0, 1)
-     * @param full      how long: more than 0, at most {@link PauseBroker#MAX_PAUSE}
+     * @param full      how long: more than 0, at most {@link #MAX_HELD}
      * @param leftBytes what the filler leaves free: 0, a full disk; more, a disk near full (below a broker's own
      *                  limit it blocks producers before it fails)
      */
-    record FillDisk(double at, java.time.Duration full, long leftBytes) implements Fault {
+    record FillDisk(double at, Duration full, long leftBytes) implements Fault {
         /** The size of the filesystem of its own each broker of a run with a disk fault keeps its data on. */
         public static final long FILESYSTEM_BYTES = 256L << 20;
 
         public FillDisk {
-            checkFraction(at, "fault.diskFullAt");
-            checkHeld(full, "fault.diskFullSeconds");
+            checkFraction(at, Form.FILL_DISK);
+            checkHeld(full, Form.FILL_DISK);
             InvalidConfigException.check(leftBytes >= 0 && leftBytes < FILESYSTEM_BYTES / 2,
                     "fault.diskLeftMegabytes", "must be 0 or more and less than half the filesystem ("
                             + (FILESYSTEM_BYTES >> 21) + ")", leftBytes >> 20);
         }
 
         @Override
-        public Target target() {
-            return Target.DISK;
+        public Form form() {
+            return Form.FILL_DISK;
+        }
+
+        @Override
+        public Optional<Duration> held() {
+            return Optional.of(full);
         }
     }
 
+    /** Its written form, which says what it hits. */
+    Form form();
+
+    /** What it hits. */
+    default Target target() {
+        return form().target();
+    }
+
     /**
-     * How long a fault that holds for a stated time holds: a pause, a cut or a lossy link; empty for a kill (which
-     * lasts until a restart, or for ever).
+     * How long a fault that holds for a stated time holds: a pause, a cut or lossy link, a full disk; empty for a kill
+     * (which lasts until a restart, or for ever).
      */
-    default java.util.Optional<java.time.Duration> held() {
-        if (this instanceof PauseBroker p) {
-            return java.util.Optional.of(p.pause());
-        }
-        if (this instanceof PauseLeader p) {
-            return java.util.Optional.of(p.pause());
-        }
-        if (this instanceof PauseConsumer p) {
-            return java.util.Optional.of(p.pause());
-        }
-        if (this instanceof CutLink c) {
-            return java.util.Optional.of(c.cut());
-        }
-        if (this instanceof FillDisk d) {
-            return java.util.Optional.of(d.full());
-        }
-        return this instanceof LossyLink l ? java.util.Optional.of(l.span()) : java.util.Optional.empty();
+    default Optional<Duration> held() {
+        return Optional.empty();
     }
 
     /** The fraction of the phase at which it strikes. */
@@ -283,10 +315,8 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
 
     /** The written key of {@link #at()}, e.g. {@code killLeaderAt}. */
     default String atKey() {
-        return keyOf(this).at();
+        return form().at();
     }
-
-    Target target();
 
     static Fault killBroker(double at) {
         return new KillBroker(at, false);
@@ -301,8 +331,8 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
     }
 
     /**
-     * Whether the clients are configured to reconnect by themselves: a broker kill that asks for it, and every leader
-     * kill (the clients fail over to the other nodes).
+     * Whether the clients are configured to reconnect by themselves: a broker kill that asks for it, and every fault
+     * on a leader (the clients fail over to the other nodes).
      */
     static boolean reconnects(Fault fault) {
         return fault instanceof KillBroker k && k.reconnect() || fault != null && fault.target() == Target.LEADER;
@@ -317,8 +347,8 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
     @JsonValue
     default WorkloadFile.FaultFile file() {
         Map<String, Object> keys = new java.util.HashMap<>();
-        keys.put(keyOf(this).at(), at());
-        held().ifPresent(d -> keys.put(keyOf(this).held(), seconds(d)));
+        keys.put(form().at(), at());
+        held().ifPresent(d -> keys.put(form().held(), seconds(d)));
         if (this instanceof KillBroker k && k.reconnect()) {
             keys.put("reconnect", true);
         }
@@ -332,129 +362,71 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
     }
 
     /**
-     * A fault's written keys: when it strikes, and how long it holds (null for a kill).
-     */
-    record Keys(String at, String held) {
-    }
-
-    private static Keys keyOf(Fault fault) {
-        if (fault instanceof KillBroker) {
-            return new Keys("killBrokerAt", null);
-        }
-        if (fault instanceof KillLeader) {
-            return new Keys("killLeaderAt", null);
-        }
-        if (fault instanceof KillConsumer) {
-            return new Keys("killConsumerAt", null);
-        }
-        if (fault instanceof KillServer) {
-            return new Keys("killServerAt", null);
-        }
-        if (fault instanceof PauseBroker) {
-            return new Keys("pauseBrokerAt", "pauseSeconds");
-        }
-        if (fault instanceof PauseLeader) {
-            return new Keys("pauseLeaderAt", "pauseSeconds");
-        }
-        if (fault instanceof PauseConsumer) {
-            return new Keys("pauseConsumerAt", "pauseSeconds");
-        }
-        if (fault instanceof CutLink) {
-            return new Keys("partitionAt", "partitionSeconds");
-        }
-        return fault instanceof LossyLink ? new Keys("lossAt", "lossSeconds") : new Keys("diskFullAt",
-                "diskFullSeconds");
-    }
-
-    /**
-     * Reads the written form: exactly one of killBrokerAt, killLeaderAt, killConsumerAt, killServerAt,
-     * pauseBrokerAt, pauseLeaderAt, pauseConsumerAt, partitionAt, lossAt, diskFullAt; reconnect only with
-     * killBrokerAt, each held fault's duration with (and only with) it.
+     * Reads the written form: exactly one form's {@code at} key; its held key with (and only with) it; reconnect only
+     * with killBrokerAt, lossPercent with lossAt, diskLeftMegabytes only with diskFullAt.
      */
     @JsonCreator
     static Fault of(WorkloadFile.FaultFile file) {
+        Map<String, Object> keys = file.keys();
         boolean reconnect = Boolean.TRUE.equals(file.reconnect());
         InvalidConfigException.check(!reconnect || file.killBrokerAt() != null, "fault.reconnect",
                 "needs killBrokerAt (the clients reconnect to the restarted broker; after killLeaderAt they always"
                         + " fail over)", reconnect);
-        String pauseKey = file.pauseLeaderAt() != null ? "pauseLeaderAt" : file.pauseConsumerAt() != null
-                ? "pauseConsumerAt" : "pauseBrokerAt";
-        pairs(file.pauseBrokerAt() != null ? file.pauseBrokerAt() : file.pauseLeaderAt() != null
-                ? file.pauseLeaderAt() : file.pauseConsumerAt(), file.pauseSeconds(), pauseKey, "pauseSeconds",
-                "how long it stays stopped");
-        pairs(file.partitionAt(), file.partitionSeconds(), "partitionAt", "partitionSeconds",
-                "how long the link stays cut");
-        pairs(file.lossAt(), file.lossSeconds(), "lossAt", "lossSeconds", "how long the link stays lossy");
-        pairs(file.lossAt(), file.lossPercent(), "lossAt", "lossPercent", "the share of packets dropped");
-        pairs(file.diskFullAt(), file.diskFullSeconds(), "diskFullAt", "diskFullSeconds",
-                "how long the disk stays full");
-        InvalidConfigException.check(file.diskLeftMegabytes() == null || file.diskFullAt() != null,
+        List<Form> given = Arrays.stream(Form.values()).filter(f -> keys.containsKey(f.at)).toList();
+        for (Form f : Form.values()) { // a held key is set exactly when a form using it is given
+            if (f.held != null && given.stream().noneMatch(g -> f.held.equals(g.held))) {
+                InvalidConfigException.check(!keys.containsKey(f.held), "fault." + f.held, "needs " + f.at,
+                        keys.get(f.held));
+            }
+        }
+        for (Form g : given) {
+            InvalidConfigException.check(g.held == null || keys.containsKey(g.held), "fault." + g.held,
+                    "must be set with " + g.at + " (" + g.heldMeans + ")", null);
+        }
+        boolean lossy = given.contains(Form.LOSSY_LINK);
+        InvalidConfigException.check(lossy == (file.lossPercent() != null), "fault.lossPercent", lossy
+                ? "must be set with lossAt (the share of packets dropped)" : "needs lossAt", file.lossPercent());
+        InvalidConfigException.check(file.diskLeftMegabytes() == null || given.contains(Form.FILL_DISK),
                 "fault.diskLeftMegabytes", "needs diskFullAt", file.diskLeftMegabytes());
-        int given = (file.killBrokerAt() == null ? 0 : 1) + (file.killLeaderAt() == null ? 0 : 1)
-                + (file.killConsumerAt() == null ? 0 : 1) + (file.killServerAt() == null ? 0 : 1)
-                + (file.pauseBrokerAt() == null ? 0 : 1) + (file.pauseLeaderAt() == null ? 0 : 1)
-                + (file.pauseConsumerAt() == null ? 0 : 1) + (file.partitionAt() == null ? 0 : 1)
-                + (file.lossAt() == null ? 0 : 1) + (file.diskFullAt() == null ? 0 : 1);
-        InvalidConfigException.check(given == 1, "fault", "set exactly one of killBrokerAt, killLeaderAt,"
-                + " killConsumerAt, killServerAt, pauseBrokerAt, pauseLeaderAt, pauseConsumerAt, partitionAt, lossAt,"
-                + " diskFullAt",
-                null);
-        if (file.diskFullAt() != null) {
-            InvalidConfigException.check(file.diskLeftMegabytes() == null || Double.isFinite(file.diskLeftMegabytes()),
-                    "fault.diskLeftMegabytes", "must be a number of megabytes", file.diskLeftMegabytes());
-            return new FillDisk(file.diskFullAt(), duration(file.diskFullSeconds(), "fault.diskFullSeconds"),
-                    file.diskLeftMegabytes() == null ? 0 : Math.round(file.diskLeftMegabytes() * (1 << 20)));
-        }
-        if (file.pauseBrokerAt() != null) {
-            return new PauseBroker(file.pauseBrokerAt(), duration(file.pauseSeconds(), "fault.pauseSeconds"));
-        }
-        if (file.pauseLeaderAt() != null) {
-            return new PauseLeader(file.pauseLeaderAt(), duration(file.pauseSeconds(), "fault.pauseSeconds"));
-        }
-        if (file.pauseConsumerAt() != null) {
-            return new PauseConsumer(file.pauseConsumerAt(), duration(file.pauseSeconds(), "fault.pauseSeconds"));
-        }
-        if (file.partitionAt() != null) {
-            return new CutLink(file.partitionAt(), duration(file.partitionSeconds(), "fault.partitionSeconds"));
-        }
-        if (file.lossAt() != null) {
-            return new LossyLink(file.lossAt(), duration(file.lossSeconds(), "fault.lossSeconds"),
-                    file.lossPercent());
-        }
-        if (file.killBrokerAt() != null) {
-            return new KillBroker(file.killBrokerAt(), reconnect);
-        }
-        if (file.killServerAt() != null) {
-            return new KillServer(file.killServerAt());
-        }
-        return file.killLeaderAt() != null ? new KillLeader(file.killLeaderAt())
-                : new KillConsumer(file.killConsumerAt());
+        InvalidConfigException.check(given.size() == 1, "fault", "set exactly one of " + Form.list(), null);
+        Form form = given.get(0);
+        double at = ((Number) keys.get(form.at)).doubleValue();
+        Duration held = form.held == null ? null : duration(((Number) keys.get(form.held)).doubleValue(), form);
+        return switch (form) {
+            case KILL_BROKER -> new KillBroker(at, reconnect);
+            case KILL_LEADER -> new KillLeader(at);
+            case KILL_CONSUMER -> new KillConsumer(at);
+            case KILL_SERVER -> new KillServer(at);
+            case PAUSE_BROKER, PAUSE_LEADER, PAUSE_CONSUMER -> new Pause(form.target, at, held);
+            case CUT_LINK, CUT_LEADER -> new Cut(form.target, at, held);
+            case LOSSY_LINK -> new LossyLink(at, held, file.lossPercent());
+            case FILL_DISK -> {
+                InvalidConfigException.check(file.diskLeftMegabytes() == null
+                        || Double.isFinite(file.diskLeftMegabytes()), "fault.diskLeftMegabytes",
+                        "must be a number of megabytes", file.diskLeftMegabytes());
+                yield new FillDisk(at, held, file.diskLeftMegabytes() == null ? 0
+                        : Math.round(file.diskLeftMegabytes() * (1 << 20)));
+            }
+        };
     }
 
-    /** {@code detail} is set exactly when {@code at} is. */
-    private static void pairs(Double at, Double detail, String atKey, String detailKey, String what) {
-        InvalidConfigException.check((detail == null) == (at == null), "fault." + detailKey, detail == null
-                ? "must be set with " + atKey + " (" + what + ")" : "needs " + atKey, detail);
+    private static Duration duration(double seconds, Form form) {
+        InvalidConfigException.check(Double.isFinite(seconds) && seconds > 0, "fault." + form.held,
+                "must be more than 0 and at most " + MAX_HELD.toSeconds(), seconds);
+        return Duration.ofNanos(Math.round(seconds * 1e9));
     }
 
-    private static java.time.Duration duration(Double seconds, String option) {
-        InvalidConfigException.check(Double.isFinite(seconds) && seconds > 0, option,
-                "must be more than 0 and at most " + PauseBroker.MAX_PAUSE.toSeconds(), seconds);
-        return java.time.Duration.ofNanos(Math.round(seconds * 1e9));
-    }
-
-    private static void checkHeld(java.time.Duration held, String option) {
+    private static void checkHeld(Duration held, Form form) {
         InvalidConfigException.check(held != null && !held.isNegative() && !held.isZero()
-                        && held.compareTo(PauseBroker.MAX_PAUSE) <= 0, option,
-                "must be more than 0 and at most " + PauseBroker.MAX_PAUSE.toSeconds(), held == null ? null
-                        : seconds(held));
+                        && held.compareTo(MAX_HELD) <= 0, "fault." + form.held,
+                "must be more than 0 and at most " + MAX_HELD.toSeconds(), held == null ? null : seconds(held));
     }
 
-    private static double seconds(java.time.Duration d) {
+    private static double seconds(Duration d) {
         return d.toMillis() / 1000.0;
     }
 
-    private static void checkFraction(double at, String option) {
-        InvalidConfigException.check(at > 0 && at < 1, option, "must be between 0 and 1 (exclusive)", at);
+    private static void checkFraction(double at, Form form) {
+        InvalidConfigException.check(at > 0 && at < 1, "fault." + form.at, "must be between 0 and 1 (exclusive)", at);
     }
 }

@@ -17,9 +17,11 @@ import java.util.List;
  *                 none
  * @param backlog  the depth the queue reaches before the consumers start, which they then drain while the
  *                 publishers go on; null for consumers subscribed from the start
+ * @param fault    a fault that holds for a stated time (a lossy or cut link, a pause) while the publishers and
+ *                 consumers go on, struck at a fraction of the publishers' confirmations; null for none
  */
-public record LiveCase(Phase phase, Topic topic, RateSearch search, RateSchedule schedule, Backlog backlog)
-        implements Shape {
+public record LiveCase(Phase phase, Topic topic, RateSearch search, RateSchedule schedule, Backlog backlog,
+                       Fault fault) implements Shape {
     public LiveCase {
         check(phase != null && phase.action() == Action.LIVE && phase.reported(), "phases",
                 "must be a single reported live phase", phase);
@@ -28,11 +30,21 @@ public record LiveCase(Phase phase, Topic topic, RateSearch search, RateSchedule
         check(backlog == null || search == null && topic == null, Backlog.FIELD, "needs a live case on a queue"
                 + " that is no latency curve (a topic's subscribers would have to subscribe before it builds)",
                 backlog == null ? null : backlog.messages());
+        check(fault == null || fault.held().isPresent() && fault.duringPublish(), "fault", "on a live workload must"
+                + " hold for a stated time while the publishers go on (lossAt, partitionAt, pauseBrokerAt, ...)",
+                fault == null ? null : fault.atKey());
+        check(fault == null || search == null, "fault", "needs a live case that is no latency curve",
+                fault == null ? null : fault.atKey());
     }
 
-    /** Without a schedule or backlog. */
+    /** Without a fault. */
+    public LiveCase(Phase phase, Topic topic, RateSearch search, RateSchedule schedule, Backlog backlog) {
+        this(phase, topic, search, schedule, backlog, null);
+    }
+
+    /** Without a schedule, backlog or fault. */
     public LiveCase(Phase phase, Topic topic, RateSearch search) {
-        this(phase, topic, search, null, null);
+        this(phase, topic, search, null, null, null);
     }
 
     @Override
@@ -67,13 +79,14 @@ public record LiveCase(Phase phase, Topic topic, RateSearch search, RateSchedule
         }
         check(value >= 1 && value <= Topic.MAX_SUBSCRIBERS, "sweep.values",
                 "must be 1.." + Topic.MAX_SUBSCRIBERS + " for " + variable.key(), value);
-        return new LiveCase(phase, topic.withSubscribers((int) value), search, schedule, backlog);
+        return new LiveCase(phase, topic.withSubscribers((int) value), search, schedule, backlog, fault);
     }
 
     @Override
     public Shape scaled(double scale) {
         return new LiveCase(phase, topic, search == null ? null : search.scaled(scale),
-                schedule == null ? null : schedule.scaled(scale), backlog == null ? null : backlog.scaled(scale));
+                schedule == null ? null : schedule.scaled(scale), backlog == null ? null : backlog.scaled(scale),
+                fault);
     }
 
     @Override

@@ -82,9 +82,10 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
     public void checkShared(Workload shared) {
         check(fault == null || fault.target() != Fault.Target.CONSUMER || shared.clients() >= 2, "clients",
                 "must be >= 2 for a fault on a consumer (another one must drain the rest)", shared.clients());
-        if (fault instanceof Fault.PauseConsumer pause) {
-            check(shared.idleTimeoutSeconds() > pause.pause().toSeconds(), "idleTimeoutSeconds", "must be longer than"
-                    + " pauseSeconds (the drain would end while the paused consumer still holds its messages)",
+        if (fault != null && fault.form() == Fault.Form.PAUSE_CONSUMER) {
+            check(shared.idleTimeoutSeconds() > fault.held().orElseThrow().toSeconds(), "idleTimeoutSeconds",
+                    "must be longer than pauseSeconds (the drain would end while the paused consumer still holds its"
+                            + " messages)",
                     shared.idleTimeoutSeconds());
         }
     }
@@ -94,9 +95,10 @@ public record QueueCase(List<Phase> phases, Fault fault, Selection selection) im
         return selection != null || shared.swept() == Sweep.Variable.MATCHING_PERCENT;
     }
 
-    /** {@code w}'s fault: null for none, and for every case but a queue case or calls. */
+    /** {@code w}'s fault: null for none. */
     public static Fault faultOf(Workload w) {
-        return w.shape() instanceof QueueCase q ? q.fault() : w.shape() instanceof CallCase c ? c.fault() : null;
+        return w.shape() instanceof QueueCase q ? q.fault() : w.shape() instanceof CallCase c ? c.fault()
+                : w.shape() instanceof LiveCase l ? l.fault() : null;
     }
 
     /** {@code w}'s selector: null for none, and for every case but a queue case. */

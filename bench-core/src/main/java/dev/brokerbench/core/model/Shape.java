@@ -73,8 +73,6 @@ public interface Shape {
         Action reported = phases.stream().filter(Phase::reported).findFirst().orElseThrow().action();
         boolean calls = reported == Action.RPC || reported == Action.ONEWAY;
         boolean single = calls || reported == Action.LIVE;
-        InvalidConfigException.check(reported != Action.LIVE || fault == null, "fault",
-                "is not supported on live workloads", fault);
         InvalidConfigException.check(calls || rpc == null, "servers",
                 "(and rpcWindow, callTimeoutMillis, retries) apply to rpc and oneway workloads only", rpc);
         InvalidConfigException.check(reported == Action.LIVE || search == null, "search",
@@ -96,7 +94,7 @@ public interface Shape {
             return new CallCase(phases.get(0), rpc, fault);
         }
         if (reported == Action.LIVE) {
-            return new LiveCase(phases.get(0), topic, search, schedule, backlog);
+            return new LiveCase(phases.get(0), topic, search, schedule, backlog, fault);
         }
         return new QueueCase(phases, fault, selection);
     }

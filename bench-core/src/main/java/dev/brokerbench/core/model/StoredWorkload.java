@@ -44,6 +44,7 @@ public record StoredWorkload(String name, String title, String queue,
             topic = l.topic();
             schedule = l.schedule();
             backlog = l.backlog();
+            fault = l.fault();
         } else {
             throw new IllegalArgumentException("a " + shape.kind() + " case has no stored form");
         }

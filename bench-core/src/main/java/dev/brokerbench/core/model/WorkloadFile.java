@@ -116,7 +116,8 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
     public record FaultFile(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt, Double killServerAt,
                             Boolean reconnect, Double pauseBrokerAt, Double pauseLeaderAt, Double pauseConsumerAt,
                             Double pauseSeconds,
-                            Double partitionAt, Double partitionSeconds, Double lossAt, Double lossSeconds,
+                            Double partitionAt, Double partitionLeaderAt, Double partitionSeconds, Double lossAt,
+                            Double lossSeconds,
                             Double lossPercent, Double diskFullAt, Double diskFullSeconds, Double diskLeftMegabytes) {
         private static final com.fasterxml.jackson.databind.ObjectMapper KEYS =
                 new com.fasterxml.jackson.databind.ObjectMapper();
@@ -130,6 +131,12 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
          */
         public static FaultFile of(Map<String, ?> keys) {
             return KEYS.convertValue(keys, FaultFile.class);
+        }
+
+        /** The keys set, each with its value. */
+        public Map<String, Object> keys() {
+            return KEYS.convertValue(this, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {
+            });
         }
     }
 

@@ -31,18 +31,22 @@ final class HeldFault {
     /**
      * How {@code fault} begins on {@code control}: what it returns ends it.
      *
-     * @param leader the node leading the cell's queue, for a fault that pauses it; else null
+     * @param leader the node leading the cell's queue, for a fault that pauses or cuts it off; else null
      */
     static java.util.function.Supplier<Undo> beginning(Fault fault, BrokerControl control, Cluster.Node leader) {
-        if (fault instanceof Fault.PauseBroker) {
+        if (fault.form() == Fault.Form.PAUSE_BROKER) {
             return () -> pause(control::pause, control::resume);
         }
-        if (fault instanceof Fault.PauseLeader) {
+        if (fault.form() == Fault.Form.PAUSE_LEADER) {
             Cluster cluster = control.cluster();
             return () -> pause(() -> cluster.pause(leader), () -> cluster.resume(leader));
         }
-        if (fault instanceof Fault.CutLink) {
+        if (fault.form() == Fault.Form.CUT_LINK) {
             return () -> control.dropPackets(1);
+        }
+        if (fault.form() == Fault.Form.CUT_LEADER) {
+            Cluster cluster = control.cluster();
+            return () -> cluster.cut(leader);
         }
         if (fault instanceof Fault.LossyLink lossy) {
             return () -> control.dropPackets(lossy.lossPercent() / 100);

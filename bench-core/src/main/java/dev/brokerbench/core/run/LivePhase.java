@@ -41,7 +41,11 @@ final class LivePhase {
     private LivePhase() {
     }
 
-    record Outcome(PhaseResult publishers, PhaseResult consumers, Accounting accounting) {
+    /** @param publish the publishers' own outcome, with what a fault during the phase did to their confirmations */
+    record Outcome(PublishPhase.Outcome publish, PhaseResult consumers, Accounting accounting) {
+        PhaseResult publishers() {
+            return publish.result();
+        }
     }
 
     static Outcome run(PhaseContext ctx) throws InterruptedException {
@@ -108,6 +112,6 @@ final class LivePhase {
         if (drain != null) {
             consumersResult = consumersResult.withBacklog(drain.result());
         }
-        return new Outcome(published.result(), consumersResult, out.accounting());
+        return new Outcome(published, consumersResult, out.accounting());
     }
 }

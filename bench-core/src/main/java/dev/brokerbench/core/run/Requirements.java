@@ -67,6 +67,9 @@ public final class Requirements {
         }
         if (workload.shape() instanceof LiveCase live) {
             needed.add(Capability.PREFETCH); // live consumers prefetch as defined
+            if (Fault.reconnects(live.fault())) {
+                needed.add(Capability.RECONNECT);
+            }
             if (live.topic() != null) {
                 needed.add(Capability.TOPICS);
                 if (live.topic().durable()) {
@@ -151,7 +154,7 @@ public final class Requirements {
                     + " external one");
         }
         if (fault != null && fault.target() == Fault.Target.LEADER && broker.nodes() < 2) {
-            return Optional.of((fault instanceof Fault.KillLeader ? "killing" : "pausing") + " the leader needs a"
+            return Optional.of(fault.form().name().split("_")[0].toLowerCase() + " of the leader needs a"
                     + " broker of several nodes (e.g. --broker rabbitmq-cluster, artemis-ha); " + broker.broker().id()
                     + " runs one");
         }
@@ -172,7 +175,8 @@ public final class Requirements {
         }
         if (fault != null && fault.target() == Fault.Target.LINK && broker.nodes() > 1) {
             return Optional.of("a cut or lossy link is defined for a single node; " + broker.broker().id()
-                    + " runs " + broker.nodes() + " nodes (cutting a leader from its followers is not built yet)");
+                    + " runs " + broker.nodes() + " nodes (partitionLeaderAt cuts the leader off from the other nodes,"
+                    + " --case f17)");
         }
         if (fault instanceof Fault.FillDisk && (broker.kind() != RuntimeKind.LOCAL || broker.nodes() > 1)) {
             return Optional.of("filling the disk puts a single local broker's data on a filesystem of its own (a loop"
@@ -180,7 +184,11 @@ public final class Requirements {
                     + (broker.nodes() > 1 ? " with " + broker.nodes() + " nodes" : "") + " is not built yet"
                     + " (--runtime local, a single node)");
         }
-        if (fault instanceof Fault.PauseBroker && broker.nodes() > 1) {
+        if (fault != null && fault.form() == Fault.Form.CUT_LEADER && broker.nodeCutUnavailable().isPresent()) {
+            return Optional.of("cutting the leader off from the other nodes drops only the packets between the nodes: "
+                    + broker.nodeCutUnavailable().get());
+        }
+        if (fault != null && fault.form() == Fault.Form.PAUSE_BROKER && broker.nodes() > 1) {
             return Optional.of("pausing the whole broker is defined for a single node; " + broker.broker().id()
                     + " runs " + broker.nodes() + " nodes (pauseLeaderAt pauses the node leading the queue, --case"
                     + " f15)");

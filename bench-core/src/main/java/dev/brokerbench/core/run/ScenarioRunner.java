@@ -368,7 +368,7 @@ public final class ScenarioRunner {
         for (Phase declared : workload.phases()) {
             Phase phase = declared.runIn(cell.setupModes());
             Fault phaseFault = fault != null && phase.reported()
-                    && fault.duringPublish() == (phase.action() == Action.PUBLISH)
+                    && fault.duringPublish() == (phase.action() == Action.PUBLISH || phase.action() == Action.LIVE)
                     ? fault : null;
             ShardBarrier.Meeting met = sharding == null ? null : sharding.meet(driver, label + " " + phase.label());
             PhaseContext ctx = new PhaseContext(workload, phase, messages, cell, label + " " + phase.label(), progress,
@@ -379,6 +379,9 @@ public final class ScenarioRunner {
                 results.add(out.publishers());
                 results.add(out.consumers());
                 accounting = out.accounting();
+                if (phaseFault != null) {
+                    faultOutcome = FaultOutcomes.afterPublish(phaseFault, out.publish(), cell, workload.queue());
+                }
             } else if (phase.action() == Action.PUBLISH) {
                 PublishPhase.Outcome out = PublishPhase.run(ctx);
                 results.add(out.result());

@@ -22,18 +22,24 @@ class FaultWrittenFormTest {
                 .isEqualTo("{\"killLeaderAt\":0.5}");
         assertThat(Json.mapper().writeValueAsString(new Fault.KillServer(0.5)).replaceAll("\\s", ""))
                 .isEqualTo("{\"killServerAt\":0.5}");
-        assertThat(Json.mapper().writeValueAsString(new Fault.PauseBroker(0.5, java.time.Duration.ofMillis(2500)))
+        assertThat(Json.mapper().writeValueAsString(new Fault.Pause(Fault.Target.BROKER, 0.5,
+                java.time.Duration.ofMillis(2500)))
                 .replaceAll("\\s", "")).isEqualTo("{\"pauseBrokerAt\":0.5,\"pauseSeconds\":2.5}");
-        assertThat(Json.mapper().writeValueAsString(new Fault.PauseLeader(0.5, java.time.Duration.ofSeconds(20)))
+        assertThat(Json.mapper().writeValueAsString(new Fault.Pause(Fault.Target.LEADER, 0.5,
+                java.time.Duration.ofSeconds(20)))
                 .replaceAll("\\s", "")).isEqualTo("{\"pauseLeaderAt\":0.5,\"pauseSeconds\":20.0}");
+        assertThat(Json.mapper().writeValueAsString(new Fault.Cut(Fault.Target.LEADER, 0.4,
+                java.time.Duration.ofSeconds(20))).replaceAll("\\s", ""))
+                .isEqualTo("{\"partitionLeaderAt\":0.4,\"partitionSeconds\":20.0}");
         assertThat(Json.mapper().writeValueAsString(new Fault.LossyLink(0.2, java.time.Duration.ofSeconds(10), 5))
                 .replaceAll("\\s", "")).isEqualTo("{\"lossAt\":0.2,\"lossSeconds\":10.0,\"lossPercent\":5.0}");
         for (Fault f : new Fault[] {Fault.killBroker(0.5), new Fault.KillBroker(0.3, true), Fault.killConsumer(0.7),
                 Fault.killLeader(0.4), new Fault.KillServer(0.6),
-                new Fault.PauseBroker(0.5, java.time.Duration.ofSeconds(10)),
-                new Fault.PauseLeader(0.5, java.time.Duration.ofSeconds(20)),
-                new Fault.PauseConsumer(0.5, java.time.Duration.ofSeconds(20)),
-                new Fault.CutLink(0.5, java.time.Duration.ofMillis(1500)),
+                new Fault.Pause(Fault.Target.BROKER, 0.5, java.time.Duration.ofSeconds(10)),
+                new Fault.Pause(Fault.Target.LEADER, 0.5, java.time.Duration.ofSeconds(20)),
+                new Fault.Pause(Fault.Target.CONSUMER, 0.5, java.time.Duration.ofSeconds(20)),
+                new Fault.Cut(Fault.Target.LINK, 0.5, java.time.Duration.ofMillis(1500)),
+                new Fault.Cut(Fault.Target.LEADER, 0.5, java.time.Duration.ofSeconds(20)),
                 new Fault.LossyLink(0.25, java.time.Duration.ofSeconds(8), 2.5),
                 new Fault.FillDisk(0.5, java.time.Duration.ofSeconds(10), 0),
                 new Fault.FillDisk(0.5, java.time.Duration.ofSeconds(10), 20L << 20)}) {
@@ -95,7 +101,9 @@ class FaultWrittenFormTest {
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
         assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt,"
-                        + " killServerAt, pauseBrokerAt, pauseLeaderAt, pauseConsumerAt, partitionAt, lossAt, diskFullAt");
+                        + " killServerAt, pauseBrokerAt, pauseLeaderAt, pauseConsumerAt, partitionAt,"
+                        + " partitionLeaderAt,"
+                        + " lossAt, diskFullAt");
         assertThatThrownBy(() -> Fault.of(file(0.5, 0.5, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
         assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, 0.5, null)))
@@ -123,6 +131,17 @@ class FaultWrittenFormTest {
                 .hasMessageContaining("'fault.pauseSeconds' must be set with pauseLeaderAt");
         assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("pauseConsumerAt", 0.5,
                 "pauseSeconds", 60)))).hasMessageContaining("'fault.pauseSeconds' must be more than 0 and at most 50");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("partitionLeaderAt", 0.5))))
+                .hasMessageContaining("'fault.partitionSeconds' must be set with partitionLeaderAt (how long the leader"
+                        + " stays cut off)");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("partitionAt", 0.5, "partitionLeaderAt",
+                0.5, "partitionSeconds", 5)))).hasMessageContaining("'fault' set exactly one of");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("killLeaderAt", 0.5, "partitionSeconds",
+                5)))).hasMessageContaining("'fault.partitionSeconds' needs partitionAt");
+        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("killLeaderAt", 0.5, "lossPercent", 5))))
+                .hasMessageContaining("'fault.lossPercent' needs lossAt");
+        assertThatThrownBy(() -> new Fault.Pause(Fault.Target.LINK, 0.5, java.time.Duration.ofSeconds(1)))
+                .hasMessageContaining("pause cannot hit LINK");
         assertThatThrownBy(() -> new Fault.KillLeader(0))
                 .hasMessageContaining("'fault.killLeaderAt' must be between 0 and 1 (exclusive), got 0.0");
         assertThatThrownBy(() -> new Fault.KillConsumer(1.0))

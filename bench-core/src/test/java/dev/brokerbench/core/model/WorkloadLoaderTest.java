@@ -126,7 +126,8 @@ class WorkloadLoaderTest {
         String consume = VALID.replace("mode: sync, reported: true", "mode: async")
                 .replace("action: consume}", "action: consume, reported: true}");
         assertThat(QueueCase.faultOf(load(consume + "idleTimeoutSeconds: 30\nfault: {pauseConsumerAt: 0.5,"
-                + " pauseSeconds: 20}\n"))).isEqualTo(new Fault.PauseConsumer(0.5, java.time.Duration.ofSeconds(20)));
+                + " pauseSeconds: 20}\n"))).isEqualTo(new Fault.Pause(Fault.Target.CONSUMER, 0.5,
+                java.time.Duration.ofSeconds(20)));
         assertThatThrownBy(() -> load(consume + "idleTimeoutSeconds: 20\nfault: {pauseConsumerAt: 0.5,"
                 + " pauseSeconds: 20}\n")).isInstanceOf(InvalidConfigException.class)
                 .hasMessageContaining("'idleTimeoutSeconds' must be longer than pauseSeconds");
@@ -230,7 +231,14 @@ class WorkloadLoaderTest {
         assertThatThrownBy(() -> load(LIVE + "  - {name: drain, action: consume}\n"))
                 .hasMessageContaining("or a single live, rpc or oneway phase");
         assertThatThrownBy(() -> load(LIVE + "fault: {killConsumerAt: 0.5}\n"))
-                .hasMessageContaining("'fault' is not supported on live workloads");
+                .hasMessageContaining("'fault' on a live workload must hold for a stated time while the publishers"
+                        + " go on");
+        assertThatThrownBy(() -> load(LIVE + "fault: {killBrokerAt: 0.5}\n"))
+                .hasMessageContaining("'fault' on a live workload must hold for a stated time");
+        assertThat(QueueCase.faultOf(load(LIVE + "fault: {lossAt: 0.2, lossSeconds: 10, lossPercent: 5}\n")))
+                .isEqualTo(new Fault.LossyLink(0.2, java.time.Duration.ofSeconds(10), 5));
+        assertThatThrownBy(() -> load(CURVE + "fault: {lossAt: 0.2, lossSeconds: 10, lossPercent: 5}\n"))
+                .hasMessageContaining("'fault' needs a live case that is no latency curve");
         assertThat(load(VALID).live()).isFalse();
     }
 

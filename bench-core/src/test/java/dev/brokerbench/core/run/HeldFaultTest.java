@@ -126,6 +126,17 @@ class HeldFaultTest {
             resume();
         }
 
+        /** A fake whose cut leader stands still for the clients, as one on a leader's node would see it. */
+        @Override
+        public dev.brokerbench.core.broker.Undo cut(Node node) {
+            calls.add("cut " + node.describe());
+            pause();
+            return () -> {
+                calls.add("heal " + node.describe());
+                resume();
+            };
+        }
+
         @Override
         public void kill(Node node) {
             throw new UnsupportedOperationException("a pause kills nothing");
@@ -143,7 +154,7 @@ class HeldFaultTest {
     }
 
     private static ScenarioRunner.Outcome run(PausableBroker broker, PublishMode mode) throws Exception {
-        return run(broker, mode, new Fault.PauseBroker(0.5, PAUSE));
+        return run(broker, mode, new Fault.Pause(Fault.Target.BROKER, 0.5, PAUSE));
     }
 
     private static ScenarioRunner.Outcome run(PausableBroker broker, PublishMode mode, Fault fault)
@@ -180,14 +191,17 @@ class HeldFaultTest {
         assertThat(out.measured().phases().get(0).errors()).isEmpty();
     }
 
-    @Test
-    void thePausedNodeIsTheOneLeadingTheQueueAndItIsNamed() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = Fault.Form.class, names = {"PAUSE_LEADER", "CUT_LEADER"})
+    void theNodeHeldIsTheOneLeadingTheQueueAndItIsNamed(Fault.Form form) throws Exception {
         PausableCluster cluster = new PausableCluster();
-        ScenarioRunner.Outcome out = run(cluster, PublishMode.SYNC, new Fault.PauseLeader(0.5, PAUSE));
+        ScenarioRunner.Outcome out = run(cluster, PublishMode.SYNC, form == Fault.Form.PAUSE_LEADER
+                ? new Fault.Pause(Fault.Target.LEADER, 0.5, PAUSE) : new Fault.Cut(Fault.Target.LEADER, 0.5, PAUSE));
         Accounting a = out.measured().accounting();
 
-        assertThat(cluster.calls).as("the leader, paused once and continued once")
-                .containsExactly("pause node 2 (rabbit-2)", "resume node 2 (rabbit-2)");
+        assertThat(cluster.calls).as("the leader, held once and let go once").containsExactly(
+                form == Fault.Form.PAUSE_LEADER ? "pause node 2 (rabbit-2)" : "cut node 2 (rabbit-2)",
+                form == Fault.Form.PAUSE_LEADER ? "resume node 2 (rabbit-2)" : "heal node 2 (rabbit-2)");
         assertThat(out.fault().killed()).isEqualTo(Fault.Target.LEADER);
         assertThat(out.fault().node()).isEqualTo("node 2 (rabbit-2)");
         assertThat(out.fault().heldMillis().orElseThrow()).isBetween(PAUSE.toMillis(), PAUSE.toMillis() + 300);
@@ -249,7 +263,7 @@ class HeldFaultTest {
     /** Each fault that holds begins on its own call of the broker control, and is ended once. */
     @Test
     void eachHeldFaultBeginsAndEndsByItsOwnCall() {
-        for (Fault fault : List.of(new Fault.CutLink(0.5, Duration.ofMillis(30)),
+        for (Fault fault : List.of(new Fault.Cut(Fault.Target.LINK, 0.5, Duration.ofMillis(30)),
                 new Fault.LossyLink(0.5, Duration.ofMillis(30), 2.5),
                 new Fault.FillDisk(0.5, Duration.ofMillis(30), 20L << 20))) {
             List<String> calls = new java.util.ArrayList<>();
@@ -271,7 +285,7 @@ class HeldFaultTest {
             long before = System.nanoTime();
             held.run(HeldFault.beginning(fault, control, null));
             assertThat(System.nanoTime() - before).as(fault + " held as stated").isGreaterThanOrEqualTo(30_000_000);
-            assertThat(calls).as(fault.toString()).containsExactly(fault instanceof Fault.CutLink
+            assertThat(calls).as(fault.toString()).containsExactly(fault.form() == Fault.Form.CUT_LINK
                     ? new String[] {"drop 1.0", "heal"} : fault instanceof Fault.LossyLink
                     ? new String[] {"drop 0.025", "heal"} : new String[] {"fill leaving 20971520", "free"});
             assertThat(errors.snapshot()).isEmpty();
