@@ -71,7 +71,7 @@ class CliValidationTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "--broker rabbit               | --broker: unknown value 'rabbit'; allowed: {brokers}, all, baselines",
-            "--case c9                     | --case: unknown value 'c9'; allowed: b1, c1, c2, c3, c4, c5, c6, f1, f10, f11, f12, f13, f14, f15, f16, f17, f18, f2, f3, f4, f5, f6, f7, f8, f9, l1, l2, l3, m1, o1, o2, r1, r2, r3, r4, r5, s1, t1, t2, w1, w2, w3, w4, w5, w6, w7, x1, x2, x3, acks, all, faults, live, rpc, selectors, sendreceive, topics, traffic, transactions",
+            "--case c9                     | --case: unknown value 'c9'; allowed: b1, c1, c2, c3, c4, c5, c6, f1, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f2, f20, f3, f4, f5, f6, f7, f8, f9, l1, l2, l3, m1, o1, o2, r1, r2, r3, r4, r5, s1, t1, t2, w1, w2, w3, w4, w5, w6, w7, x1, x2, x3, acks, all, faults, live, rpc, selectors, sendreceive, topics, traffic, transactions",
             "--case 7                      | --case: unknown value '7'; allowed: b1, c1, c2, c3, c4, c5, c6,",
             "--sweep size=1,2              | --sweep: 'size=1,2' is not VAR=VALUES with VAR one of payloadBytes, clients, messages, ratePercent, subscribers, matchingPercent, ackBatch",
             "--sweep clients=1,4           | --sweep: none of the selected cases sweeps clients",

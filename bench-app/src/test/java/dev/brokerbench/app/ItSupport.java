@@ -35,9 +35,15 @@ final class ItSupport {
      * at {@code scaleTimes} the it scale, and checks that each path ran each case once.
      */
     static FaultRun onArtemisAndRabbitMq(java.nio.file.Path out, int scaleTimes, String... cases) throws Exception {
+        return onArtemisAndRabbitMqIn("local", out, scaleTimes, cases);
+    }
+
+    /** The same on {@code runtime} (local or container). */
+    static FaultRun onArtemisAndRabbitMqIn(String runtime, java.nio.file.Path out, int scaleTimes, String... cases)
+            throws Exception {
         String scale = new java.math.BigDecimal(scale()).multiply(java.math.BigDecimal.valueOf(scaleTimes))
                 .toPlainString();
-        Cli cli = bench("run", "--warmup-seconds", "0", "--steal-retries", "0", "--runtime", "local", "--broker",
+        Cli cli = bench("run", "--warmup-seconds", "0", "--steal-retries", "0", "--runtime", runtime, "--broker",
                 "artemis,rabbitmq", "--case", String.join(",", cases), "--scale", scale, "--out", out.toString(),
                 "--heap", "1g", "--no-progress");
         java.util.List<dev.brokerbench.core.result.RunResult> results =

@@ -24,6 +24,32 @@ class PauseIT {
     @TempDir
     Path tmp;
 
+    /**
+     * f9 on Artemis and RabbitMQ in containers: the engine's pause (the cgroup freezer) stands the broker still as
+     * SIGSTOP does, and every message is accounted for.
+     */
+    @Test
+    void aFrozenContainerStandsStillAndGoesOnWithEveryMessageAccountedFor() throws Exception {
+        ItSupport.assumeContainer(new dev.brokerbench.brokers.artemis.ArtemisContainerRuntime());
+        ItSupport.assumeContainer(new dev.brokerbench.brokers.rabbitmq.RabbitMqContainerRuntime());
+        Path out = tmp.resolve("frozen");
+        ItSupport.FaultRun run = ItSupport.onArtemisAndRabbitMqIn("container", out, 10, "f9");
+        for (RunResult r : run.results()) {
+            Accounting a = r.accounting();
+            String cell = r.broker().brokerId() + "/" + r.client().clientPath() + ": " + a.summary();
+            assertThat(r.broker().runtime()).as(cell).isEqualTo(dev.brokerbench.core.broker.RuntimeKind.CONTAINER);
+            assertThat(r.fault().heldMillis().orElseThrow()).as(cell + ": frozen to thawed").isBetween(5_000L,
+                    7_000L);
+            assertThat(r.fault().silenceMillis().orElseThrow()).as(cell + ": the longest silence")
+                    .isGreaterThanOrEqualTo(4_500);
+            assertThat(a.exact()).as(cell + ": every message arrived once").isTrue();
+            assertThat(a.failed()).as(cell).isZero();
+            assertThat(r.fault().brokerCount().messages()).as(cell + ": the broker holds every message sent")
+                    .isEqualTo(a.sent());
+        }
+        assertThat(run.cli().text()).contains("paused the broker (frozen, thawed 5 s later");
+    }
+
     @Test
     void aPausedBrokerStandsStillAndGoesOnWithEveryMessageAccountedFor() throws Exception {
         Path out = tmp.resolve("pause");

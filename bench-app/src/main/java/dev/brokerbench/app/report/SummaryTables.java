@@ -104,6 +104,9 @@ public final class SummaryTables {
             return java.math.BigDecimal.valueOf(lossy.lossPercent()).stripTrailingZeros().toPlainString()
                     + " % loss " + held;
         }
+        if (fault instanceof Fault.SlowLink slow) {
+            return "delay " + delay(slow) + " " + held;
+        }
         if (fault instanceof Fault.FillDisk disk) {
             return disk.leftBytes() == 0 ? "disk full " + held : "disk near full (" + (disk.leftBytes() >> 20)
                     + " MB left) " + held;
@@ -115,6 +118,16 @@ public final class SummaryTables {
             case PAUSE_CONSUMER -> "SIGSTOP consumer ";
             default -> "SIGSTOP broker ";
         } + held;
+    }
+
+    /** A slow link's delay each way, e.g. "20 ms" or "20 + 0-10 ms". */
+    private static String delay(Fault.SlowLink slow) {
+        String ms = millis(slow.delay());
+        return slow.jitter().isZero() ? ms + " ms" : ms + " + 0-" + millis(slow.jitter()) + " ms";
+    }
+
+    private static String millis(java.time.Duration d) {
+        return java.math.BigDecimal.valueOf(d.toNanos(), 6).stripTrailingZeros().toPlainString();
     }
 
     /** A stated time, e.g. "10 s" or "2.5 s". */
@@ -177,6 +190,11 @@ public final class SummaryTables {
                     lossy.lossPercent()).stripTrailingZeros().toPlainString(), stated, count(f.heldMillis()), after,
                     f.rateDuring(), f.rateBefore(), silence);
         }
+        if (fault instanceof Fault.SlowLink slow) {
+            return String.format(Locale.ROOT, "slowed the link to the broker (every byte held %s each way, for %s:"
+                    + " %s ms)%s: %,.0f msg/s confirmed during it, %,.0f before%s", delay(slow), stated,
+                    count(f.heldMillis()), after, f.rateDuring(), f.rateBefore(), silence);
+        }
         if (fault instanceof Fault.FillDisk disk) {
             return "filled the broker's disk (its " + (Fault.FillDisk.FILESYSTEM_BYTES >> 20) + " MB filesystem, "
                     + (disk.leftBytes() == 0 ? "every free byte" : "all but " + (disk.leftBytes() >> 20) + " MB")
@@ -200,8 +218,10 @@ public final class SummaryTables {
                     + " ms after SIGCONT";
         }
         String paused = fault.form() == Fault.Form.PAUSE_LEADER ? "the leader, " + f.node() : "the broker";
-        return "paused " + paused + " (SIGSTOP, SIGCONT " + stated + " later: " + count(f.heldMillis()) + " ms)"
-                + after + silence + end + "SIGCONT";
+        // a container is paused by its engine: the cgroup freezer, not a signal
+        boolean frozen = r.broker().runtime() == dev.brokerbench.core.broker.RuntimeKind.CONTAINER;
+        return "paused " + paused + (frozen ? " (frozen, thawed " : " (SIGSTOP, SIGCONT ") + stated + " later: "
+                + count(f.heldMillis()) + " ms)" + after + silence + end + (frozen ? "the thaw" : "SIGCONT");
     }
 
     /** The case, with {@code #k} for the k-th repeat when cells ran more than once. */

@@ -243,6 +243,16 @@ public final class LocalBrokerInstance implements BrokerInstance {
         }
     }
 
+    /** A relay in the suite's JVM to every client port of the broker on loopback ({@link RelayShaper}). */
+    @Override
+    public dev.brokerbench.core.broker.LinkShaper shaper() {
+        if (host != null) {
+            throw new UnsupportedOperationException("slowing the link is built for a broker on loopback; "
+                    + info().displayName() + " runs in network namespace " + host.namespace().name());
+        }
+        return RelayShaper.start(endpoints.values().stream().map(Endpoint::port).distinct().sorted().toList());
+    }
+
     /** Fills the filesystem of its own the broker's data is on ({@link SmallFilesystem}). */
     @Override
     public dev.brokerbench.core.broker.Undo fillDisk(long leftBytes) {

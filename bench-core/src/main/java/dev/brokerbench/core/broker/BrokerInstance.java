@@ -54,6 +54,16 @@ public interface BrokerInstance extends AutoCloseable {
     }
 
     /**
+     * Starts a relay to every client port of the broker whose link can be slowed ({@link LinkShaper}).
+     *
+     * @throws UnsupportedOperationException where the runtime cannot (a container, a broker in a namespace, a cluster)
+     * @throws IllegalStateException         when the relay could not start
+     */
+    default LinkShaper shaper() {
+        throw new UnsupportedOperationException(info().displayName() + " on this runtime cannot have its link slowed");
+    }
+
+    /**
      * Takes the free space of the filesystem the broker's data is on (one of its own, see
      * {@link BrokerEnvironment#dataFilesystemBytes()}) but {@code leftBytes} until the returned {@link Undo} is
      * closed: the space returns.

@@ -65,6 +65,14 @@ public record Endpoint(Protocol protocol, String host, int port, Credentials cre
         return new Endpoint(protocol, host, port, credentials, Optional.of(tls), others);
     }
 
+    /** The same endpoint at another host and port (a relay's); a single node's only. */
+    public Endpoint at(String otherHost, int otherPort) {
+        if (!others.isEmpty()) {
+            throw new IllegalStateException("a cluster's endpoint " + url() + " cannot move to one address");
+        }
+        return new Endpoint(protocol, otherHost, otherPort, credentials, tls, others);
+    }
+
     /** The same endpoint, with {@code others} as the same listener on the broker's other nodes. */
     public Endpoint withOthers(List<Address> others) {
         return new Endpoint(protocol, host, port, credentials, tls, others);

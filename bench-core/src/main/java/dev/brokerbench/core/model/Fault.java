@@ -5,21 +5,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * A fault injected into the measured pass: the broker, the node leading the queue of a clustered broker, or one
  * consumer process is killed with {@code kill -9} once a fraction of the reported phase is done, paused (SIGSTOP,
  * SIGCONT after a stated time), cut off, or its link made lossy or its disk full for a stated time. Written (YAML) and
- * stored (JSON) as its {@link WorkloadFile.FaultFile} form, one {@link Form} each: {@code {killBrokerAt: 0.5,
+ * stored (JSON) as its {@link FaultFile} form, one {@link Form} each: {@code {killBrokerAt: 0.5,
  * reconnect: true}}, {@code {pauseLeaderAt: 0.5, pauseSeconds: 10}}, {@code {partitionLeaderAt: 0.5,
  * partitionSeconds: 20}}, {@code {lossAt: 0.2, lossSeconds: 10, lossPercent: 5}}, {@code {diskFullAt: 0.5,
  * diskFullSeconds: 10}} and the rest of {@link Form}.
  */
 public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.KillConsumer, Fault.KillServer,
-        Fault.Pause, Fault.Cut, Fault.LossyLink, Fault.FillDisk {
+        Fault.Pause, Fault.Cut, Fault.LossyLink, Fault.SlowLink, Fault.FillDisk {
 
     /** The longest held fault: the phase waits this long for a fault to finish before it gives up on it. */
     Duration MAX_HELD = Duration.ofSeconds(50);
@@ -51,11 +49,12 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
         CUT_LINK("partitionAt", "partitionSeconds", "how long the link stays cut", Target.LINK),
         CUT_LEADER("partitionLeaderAt", "partitionSeconds", "how long the leader stays cut off", Target.LEADER),
         LOSSY_LINK("lossAt", "lossSeconds", "how long the link stays lossy", Target.LINK),
+        SLOW_LINK("delayAt", "delaySeconds", "how long the link stays slow", Target.LINK),
         FILL_DISK("diskFullAt", "diskFullSeconds", "how long the disk stays full", Target.DISK);
 
         private final String at;
         private final String held;
-        private final String heldMeans;
+        final String heldMeans;
         private final Target target;
 
         Form(String at, String held, String heldMeans, Target target) {
@@ -85,7 +84,7 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
                     .orElseThrow(() -> new IllegalArgumentException(verb.toLowerCase() + " cannot hit " + target));
         }
 
-        private static String list() {
+        static String list() {
             return String.join(", ", Arrays.stream(values()).map(Form::at).toList());
         }
     }
@@ -260,6 +259,43 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
     }
 
     /**
+     * Slow the link between the clients and the broker once this fraction of the reported publish phase's messages
+     * were confirmed, for {@code span}: every chunk of bytes either way held {@code delay} plus up to {@code jitter}
+     * (uniformly at random, a stream's order kept) by a relay the cell's clients reach the broker through (at no delay
+     * before and after). Measured: the confirmation rate during it against before it, the longest silence, and every
+     * message's fate; the latencies of the phase hold it.
+     *
+     * @param at     in (0, 1)
+     * @param span   how long: more than 0, at most {@link #MAX_HELD}
+     * @param delay  each way: more than 0, at most 10 s
+     * @param jitter added at random each way: 0 or more, at most 10 s
+     */
+    record SlowLink(double at, Duration span, Duration delay, Duration jitter) implements Fault {
+        private static final Duration MAX_DELAY = Duration.ofSeconds(10);
+
+        public SlowLink {
+            checkFraction(at, Form.SLOW_LINK);
+            checkHeld(span, Form.SLOW_LINK);
+            InvalidConfigException.check(delay != null && delay.compareTo(Duration.ZERO) > 0
+                    && delay.compareTo(MAX_DELAY) <= 0, "fault.delayMillis", "must be more than 0 and at most 10000",
+                    delay == null ? null : delay.toMillis());
+            InvalidConfigException.check(jitter != null && !jitter.isNegative() && jitter.compareTo(MAX_DELAY) <= 0,
+                    "fault.jitterMillis", "must be 0 or more and at most 10000", jitter == null ? null
+                            : jitter.toMillis());
+        }
+
+        @Override
+        public Form form() {
+            return Form.SLOW_LINK;
+        }
+
+        @Override
+        public Optional<Duration> held() {
+            return Optional.of(span);
+        }
+    }
+
+    /**
      * Fill the broker's disk once this fraction of the reported publish phase's messages were confirmed: its data
      * lives on a filesystem of its own ({@link #FILESYSTEM_BYTES}, made for the run), whose free space a filler file
      * takes but for {@code leftBytes}; after {@code full} the filler is deleted and the space returns. What the broker
@@ -345,75 +381,14 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
 
     /** The written form, for YAML and the stored results. */
     @JsonValue
-    default WorkloadFile.FaultFile file() {
-        Map<String, Object> keys = new java.util.HashMap<>();
-        keys.put(form().at(), at());
-        held().ifPresent(d -> keys.put(form().held(), seconds(d)));
-        if (this instanceof KillBroker k && k.reconnect()) {
-            keys.put("reconnect", true);
-        }
-        if (this instanceof LossyLink l) {
-            keys.put("lossPercent", l.lossPercent());
-        }
-        if (this instanceof FillDisk d && d.leftBytes() > 0) {
-            keys.put("diskLeftMegabytes", (double) d.leftBytes() / (1 << 20));
-        }
-        return WorkloadFile.FaultFile.of(keys);
+    default FaultFile file() {
+        return FaultFile.of(this);
     }
 
-    /**
-     * Reads the written form: exactly one form's {@code at} key; its held key with (and only with) it; reconnect only
-     * with killBrokerAt, lossPercent with lossAt, diskLeftMegabytes only with diskFullAt.
-     */
+    /** Reads the written form ({@link FaultFile#toFault()} says which keys go together). */
     @JsonCreator
-    static Fault of(WorkloadFile.FaultFile file) {
-        Map<String, Object> keys = file.keys();
-        boolean reconnect = Boolean.TRUE.equals(file.reconnect());
-        InvalidConfigException.check(!reconnect || file.killBrokerAt() != null, "fault.reconnect",
-                "needs killBrokerAt (the clients reconnect to the restarted broker; after killLeaderAt they always"
-                        + " fail over)", reconnect);
-        List<Form> given = Arrays.stream(Form.values()).filter(f -> keys.containsKey(f.at)).toList();
-        for (Form f : Form.values()) { // a held key is set exactly when a form using it is given
-            if (f.held != null && given.stream().noneMatch(g -> f.held.equals(g.held))) {
-                InvalidConfigException.check(!keys.containsKey(f.held), "fault." + f.held, "needs " + f.at,
-                        keys.get(f.held));
-            }
-        }
-        for (Form g : given) {
-            InvalidConfigException.check(g.held == null || keys.containsKey(g.held), "fault." + g.held,
-                    "must be set with " + g.at + " (" + g.heldMeans + ")", null);
-        }
-        boolean lossy = given.contains(Form.LOSSY_LINK);
-        InvalidConfigException.check(lossy == (file.lossPercent() != null), "fault.lossPercent", lossy
-                ? "must be set with lossAt (the share of packets dropped)" : "needs lossAt", file.lossPercent());
-        InvalidConfigException.check(file.diskLeftMegabytes() == null || given.contains(Form.FILL_DISK),
-                "fault.diskLeftMegabytes", "needs diskFullAt", file.diskLeftMegabytes());
-        InvalidConfigException.check(given.size() == 1, "fault", "set exactly one of " + Form.list(), null);
-        Form form = given.get(0);
-        double at = ((Number) keys.get(form.at)).doubleValue();
-        Duration held = form.held == null ? null : duration(((Number) keys.get(form.held)).doubleValue(), form);
-        return switch (form) {
-            case KILL_BROKER -> new KillBroker(at, reconnect);
-            case KILL_LEADER -> new KillLeader(at);
-            case KILL_CONSUMER -> new KillConsumer(at);
-            case KILL_SERVER -> new KillServer(at);
-            case PAUSE_BROKER, PAUSE_LEADER, PAUSE_CONSUMER -> new Pause(form.target, at, held);
-            case CUT_LINK, CUT_LEADER -> new Cut(form.target, at, held);
-            case LOSSY_LINK -> new LossyLink(at, held, file.lossPercent());
-            case FILL_DISK -> {
-                InvalidConfigException.check(file.diskLeftMegabytes() == null
-                        || Double.isFinite(file.diskLeftMegabytes()), "fault.diskLeftMegabytes",
-                        "must be a number of megabytes", file.diskLeftMegabytes());
-                yield new FillDisk(at, held, file.diskLeftMegabytes() == null ? 0
-                        : Math.round(file.diskLeftMegabytes() * (1 << 20)));
-            }
-        };
-    }
-
-    private static Duration duration(double seconds, Form form) {
-        InvalidConfigException.check(Double.isFinite(seconds) && seconds > 0, "fault." + form.held,
-                "must be more than 0 and at most " + MAX_HELD.toSeconds(), seconds);
-        return Duration.ofNanos(Math.round(seconds * 1e9));
+    static Fault of(FaultFile file) {
+        return file.toFault();
     }
 
     private static void checkHeld(Duration held, Form form) {
@@ -422,7 +397,7 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
                 "must be more than 0 and at most " + MAX_HELD.toSeconds(), held == null ? null : seconds(held));
     }
 
-    private static double seconds(Duration d) {
+    static double seconds(Duration d) {
         return d.toMillis() / 1000.0;
     }
 

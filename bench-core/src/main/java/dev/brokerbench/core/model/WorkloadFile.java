@@ -1,11 +1,9 @@
 package dev.brokerbench.core.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The YAML form of a workload: every key optional except name, title and phases; unknown keys are rejected by
@@ -105,38 +103,6 @@ public record WorkloadFile(String name, String title, String queue, Integer clie
             InvalidConfigException.check(megabytes > 0 && megabytes <= 1e6, Backlog.FIELD + ".megabytes",
                     "must be above 0 and at most 1000000", megabytes);
             return new Backlog(Math.round(megabytes * 1e6 / payloadBytes));
-        }
-    }
-
-    /**
-     * The fault as written in YAML: one fault's keys set, the rest null ({@link Fault#of(FaultFile)} says which keys go
-     * together).
-     */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record FaultFile(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt, Double killServerAt,
-                            Boolean reconnect, Double pauseBrokerAt, Double pauseLeaderAt, Double pauseConsumerAt,
-                            Double pauseSeconds,
-                            Double partitionAt, Double partitionLeaderAt, Double partitionSeconds, Double lossAt,
-                            Double lossSeconds,
-                            Double lossPercent, Double diskFullAt, Double diskFullSeconds, Double diskLeftMegabytes) {
-        private static final com.fasterxml.jackson.databind.ObjectMapper KEYS =
-                new com.fasterxml.jackson.databind.ObjectMapper();
-
-        /** No key set. */
-        public static final FaultFile NONE = of(Map.of());
-
-        /**
-         * The form with these keys set, each named as written ({@code Map.of("pauseBrokerAt", 0.5, "pauseSeconds",
-         * 10)}); an unknown key is an error.
-         */
-        public static FaultFile of(Map<String, ?> keys) {
-            return KEYS.convertValue(keys, FaultFile.class);
-        }
-
-        /** The keys set, each with its value. */
-        public Map<String, Object> keys() {
-            return KEYS.convertValue(this, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {
-            });
         }
     }
 

@@ -41,6 +41,11 @@ public interface BrokerControl {
         throw new UnsupportedOperationException("this broker control cannot pause its broker");
     }
 
+    /** Slows the link between the cell's clients and the broker until the undo is closed ({@link LinkShaper}). */
+    default dev.brokerbench.core.broker.Undo slowLink(java.time.Duration oneWay, java.time.Duration jitter) {
+        throw new UnsupportedOperationException("this broker control cannot slow the link");
+    }
+
     /** Drops this share of the packets between the suite and the broker (1: a partition) until the undo is closed. */
     default dev.brokerbench.core.broker.Undo dropPackets(double share) {
         throw new UnsupportedOperationException("this broker control cannot drop packets");

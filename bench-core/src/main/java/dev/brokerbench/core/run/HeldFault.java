@@ -48,6 +48,9 @@ final class HeldFault {
             Cluster cluster = control.cluster();
             return () -> cluster.cut(leader);
         }
+        if (fault instanceof Fault.SlowLink slow) {
+            return () -> control.slowLink(slow.delay(), slow.jitter());
+        }
         if (fault instanceof Fault.LossyLink lossy) {
             return () -> control.dropPackets(lossy.lossPercent() / 100);
         }

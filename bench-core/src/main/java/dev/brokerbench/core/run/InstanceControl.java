@@ -18,15 +18,30 @@ final class InstanceControl implements BrokerControl {
     private final BrokerRuntime runtime;
     private final BrokerInstance broker;
     private final Runnable restarted;
+    /** The relay the cell's clients reach the broker through, for a slow link; else null. */
+    private final dev.brokerbench.core.broker.LinkShaper shaper;
     /** Lines saying a write failed when the disk was filled; -1 before (and without) a disk fault. */
     private int writeFailuresBeforeFill = -1;
     private int statementsBeforeRestart;
 
-    /** @param restarted told after each restart (the broker may have come back without the cell's queue) */
-    InstanceControl(BrokerRuntime runtime, BrokerInstance broker, Runnable restarted) {
+    /**
+     * @param restarted told after each restart (the broker may have come back without the cell's queue)
+     * @param shaper    the relay the cell's clients reach the broker through, for a slow link; else null
+     */
+    InstanceControl(BrokerRuntime runtime, BrokerInstance broker, Runnable restarted,
+                    dev.brokerbench.core.broker.LinkShaper shaper) {
         this.runtime = runtime;
         this.broker = broker;
         this.restarted = restarted;
+        this.shaper = shaper;
+    }
+
+    @Override
+    public Undo slowLink(java.time.Duration oneWay, java.time.Duration jitter) {
+        if (shaper == null) {
+            throw new UnsupportedOperationException("the cell's clients reach the broker directly: no relay to slow");
+        }
+        return shaper.slow(oneWay, jitter);
     }
 
     /** Lines of the broker's log saying a write failed, so far (0 for a broker that says no such thing). */

@@ -240,12 +240,19 @@ public final class MatrixRunner {
                 || environment.network().placement() == dev.brokerbench.core.broker.NetworkPath.Placement.LOOPBACK) {
             return Optional.empty();
         }
-        return Optional.of("a cut or lossy link drops packets on loopback; with --network namespace the broker is"
-                + " reached across a veth pair, which this fault does not cut yet");
+        return Optional.of("a cut, lossy or slow link drops or holds packets on loopback; with --network namespace"
+                + " the broker is reached across a veth pair, which these faults do not reach yet (a fixed delay"
+                + " there: --added-rtt)");
     }
 
     /** How many of a dead broker's last log lines its skipped cells carry. */
     static final int LOG_TAIL = 5;
+
+    /** Where a cell's clients reach the broker: directly, or through the relay of a link to be slowed. */
+    private static dev.brokerbench.core.broker.Endpoint clientEndpoint(BrokerInstance broker, DriverFactory path,
+                                                                       dev.brokerbench.core.broker.LinkShaper relay) {
+        return relay == null ? broker.endpoint(path.protocol()) : relay.endpoint(broker.endpoint(path.protocol()));
+    }
 
     /**
      * Runs one cell and reports it (a run of a warm-up round, {@code repeat} null, is set aside); the messages its
@@ -259,13 +266,18 @@ public final class MatrixRunner {
         java.util.Map<String, java.util.regex.Pattern> pressure = descriptor.logSignals().pressure();
         java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), pressure);
         String label = descriptor.id() + "/" + path.id() + " " + workload.name();
-        try (BrokerQueuesDriver driver = new BrokerQueuesDriver(
-                path.create(descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()),
+        // a link to be slowed: the clients reach the broker through a relay (at no delay until the fault)
+        boolean relayed = dev.brokerbench.core.model.QueueCase.faultOf(workload)
+                instanceof dev.brokerbench.core.model.Fault.SlowLink;
+        try (dev.brokerbench.core.broker.LinkShaper relay = relayed ? broker.shaper() : null;
+             BrokerQueuesDriver driver = new BrokerQueuesDriver(
+                path.create(descriptor.family(), clientEndpoint(broker, path, relay), workload.clientSpec()),
                 descriptor.queues(), broker::endpoint)) {
             CellContext cell = CellContext.of(driver, label).withBrokerPid(broker::pid)
                     .withSetupModes(Requirements.setupModes(runtime, path))
-                    .withFaults(new InstanceControl(runtime, broker, driver::brokerRestarted), new ClientProcesses(path.id(),
-                            descriptor.family(), broker.endpoint(path.protocol()), workload.clientSpec()));
+                    .withFaults(new InstanceControl(runtime, broker, driver::brokerRestarted, relay),
+                            new ClientProcesses(path.id(), descriptor.family(), clientEndpoint(broker, path, relay),
+                                    workload.clientSpec()));
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan).sharded(sharding);
             if (sharding != null) {
                 sharding.beginCell(label, position);

@@ -169,12 +169,12 @@ public final class Requirements {
                     + " which the baseline's path does not do, and it keeps no data to restart on");
         }
         if (fault != null && fault.target() == Fault.Target.LINK && broker.kind() != RuntimeKind.LOCAL) {
-            return Optional.of("a cut or lossy link drops the packets of a local broker's ports on loopback"
-                    + " (iptables); a container is reached through the engine's port mapping, which this fault does"
-                    + " not cut yet (--runtime local)");
+            return Optional.of("a cut, lossy or slow link drops or holds the packets of a local broker's ports on"
+                    + " loopback (iptables, a relay); a container is reached through the engine's port mapping, which"
+                    + " these faults do not reach yet (--runtime local)");
         }
         if (fault != null && fault.target() == Fault.Target.LINK && broker.nodes() > 1) {
-            return Optional.of("a cut or lossy link is defined for a single node; " + broker.broker().id()
+            return Optional.of("a cut, lossy or slow link is defined for a single node; " + broker.broker().id()
                     + " runs " + broker.nodes() + " nodes (partitionLeaderAt cuts the leader off from the other nodes,"
                     + " --case f17)");
         }

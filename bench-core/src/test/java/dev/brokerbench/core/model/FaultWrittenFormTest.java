@@ -40,6 +40,10 @@ class FaultWrittenFormTest {
                 new Fault.Pause(Fault.Target.CONSUMER, 0.5, java.time.Duration.ofSeconds(20)),
                 new Fault.Cut(Fault.Target.LINK, 0.5, java.time.Duration.ofMillis(1500)),
                 new Fault.Cut(Fault.Target.LEADER, 0.5, java.time.Duration.ofSeconds(20)),
+                new Fault.SlowLink(0.25, java.time.Duration.ofSeconds(10), java.time.Duration.ofMillis(20),
+                        java.time.Duration.ofMillis(10)),
+                new Fault.SlowLink(0.25, java.time.Duration.ofSeconds(10), java.time.Duration.ofMillis(1),
+                        java.time.Duration.ZERO),
                 new Fault.LossyLink(0.25, java.time.Duration.ofSeconds(8), 2.5),
                 new Fault.FillDisk(0.5, java.time.Duration.ofSeconds(10), 0),
                 new Fault.FillDisk(0.5, java.time.Duration.ofSeconds(10), 20L << 20)}) {
@@ -79,7 +83,7 @@ class FaultWrittenFormTest {
     }
 
     /** The written form's first seven keys (kills and a pause); the link keys unset. */
-    private static WorkloadFile.FaultFile file(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt,
+    private static FaultFile file(Double killBrokerAt, Double killLeaderAt, Double killConsumerAt,
                                                Double killServerAt, Boolean reconnect, Double pauseBrokerAt,
                                                Double pauseSeconds) {
         java.util.Map<String, Object> keys = new java.util.HashMap<>();
@@ -90,11 +94,11 @@ class FaultWrittenFormTest {
         keys.put("reconnect", reconnect);
         keys.put("pauseBrokerAt", pauseBrokerAt);
         keys.put("pauseSeconds", pauseSeconds);
-        return WorkloadFile.FaultFile.of(keys);
+        return FaultFile.of(keys);
     }
 
     @Test
-    void aFaultNamesWhatIsWrongWithIt() {
+    void aFaultNamesWhatIsWrongWithIt() throws Exception {
         assertThatThrownBy(() -> Fault.of(file(null, null, 0.5, null, true, null, null)))
                 .hasMessageContaining("'fault.reconnect' needs killBrokerAt");
         assertThatThrownBy(() -> Fault.of(file(null, 0.5, null, null, true, null, null)))
@@ -103,7 +107,7 @@ class FaultWrittenFormTest {
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt,"
                         + " killServerAt, pauseBrokerAt, pauseLeaderAt, pauseConsumerAt, partitionAt,"
                         + " partitionLeaderAt,"
-                        + " lossAt, diskFullAt");
+                        + " lossAt, delayAt, diskFullAt");
         assertThatThrownBy(() -> Fault.of(file(0.5, 0.5, null, null, null, null, null)))
                 .hasMessageContaining("'fault' set exactly one of killBrokerAt, killLeaderAt, killConsumerAt");
         assertThatThrownBy(() -> Fault.of(file(null, null, null, null, null, 0.5, null)))
@@ -116,30 +120,42 @@ class FaultWrittenFormTest {
                 .hasMessageContaining("'fault.pauseSeconds' must be more than 0");
         assertThatThrownBy(() -> Fault.of(file(0.5, null, null, null, null, 0.5, 1.0)))
                 .hasMessageContaining("'fault' set exactly one of");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 10,
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 10,
                 "lossPercent", 0, "pauseBrokerAt", 0.5, "pauseSeconds", 1))))
                 .hasMessageContaining("'fault' set exactly one of");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 10,
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 10,
                 "lossPercent", 100)))).hasMessageContaining("'fault.lossPercent' must be between 0 and 100");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("partitionAt", 0.5))))
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("partitionAt", 0.5))))
                 .hasMessageContaining("'fault.partitionSeconds' must be set with partitionAt");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 3.0))))
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 3.0))))
                 .hasMessageContaining("'fault.lossPercent' must be set with lossAt");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("pauseBrokerAt", 0.5, "pauseLeaderAt", 0.5,
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("pauseBrokerAt", 0.5, "pauseLeaderAt", 0.5,
                 "pauseSeconds", 1)))).hasMessageContaining("'fault' set exactly one of");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("pauseLeaderAt", 0.5))))
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("pauseLeaderAt", 0.5))))
                 .hasMessageContaining("'fault.pauseSeconds' must be set with pauseLeaderAt");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("pauseConsumerAt", 0.5,
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("pauseConsumerAt", 0.5,
                 "pauseSeconds", 60)))).hasMessageContaining("'fault.pauseSeconds' must be more than 0 and at most 50");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("partitionLeaderAt", 0.5))))
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("partitionLeaderAt", 0.5))))
                 .hasMessageContaining("'fault.partitionSeconds' must be set with partitionLeaderAt (how long the leader"
                         + " stays cut off)");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("partitionAt", 0.5, "partitionLeaderAt",
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("partitionAt", 0.5, "partitionLeaderAt",
                 0.5, "partitionSeconds", 5)))).hasMessageContaining("'fault' set exactly one of");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("killLeaderAt", 0.5, "partitionSeconds",
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("killLeaderAt", 0.5, "partitionSeconds",
                 5)))).hasMessageContaining("'fault.partitionSeconds' needs partitionAt");
-        assertThatThrownBy(() -> Fault.of(WorkloadFile.FaultFile.of(Map.of("killLeaderAt", 0.5, "lossPercent", 5))))
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("killLeaderAt", 0.5, "lossPercent", 5))))
                 .hasMessageContaining("'fault.lossPercent' needs lossAt");
+        assertThat(Json.mapper().writeValueAsString(new Fault.SlowLink(0.25, java.time.Duration.ofSeconds(10),
+                java.time.Duration.ofMillis(20), java.time.Duration.ofMillis(10))).replaceAll("\\s", ""))
+                .isEqualTo("{\"delayAt\":0.25,\"delaySeconds\":10.0,\"delayMillis\":20.0,\"jitterMillis\":10.0}");
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("delayAt", 0.5, "delaySeconds", 5))))
+                .hasMessageContaining("'fault.delayMillis' must be set with delayAt");
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("lossAt", 0.5, "lossSeconds", 5,
+                "lossPercent", 5, "jitterMillis", 3)))).hasMessageContaining("'fault.jitterMillis' needs delayAt");
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("delayAt", 0.5, "delaySeconds", 5,
+                "delayMillis", 0)))).hasMessageContaining("'fault.delayMillis' must be more than 0 and at most 10000");
+        assertThatThrownBy(() -> Fault.of(FaultFile.of(Map.of("delayAt", 0.5, "delaySeconds", 5,
+                "delayMillis", 20, "jitterMillis", -1)))).hasMessageContaining("'fault.jitterMillis' must be a number"
+                + " of milliseconds, 0 to 10000");
         assertThatThrownBy(() -> new Fault.Pause(Fault.Target.LINK, 0.5, java.time.Duration.ofSeconds(1)))
                 .hasMessageContaining("pause cannot hit LINK");
         assertThatThrownBy(() -> new Fault.KillLeader(0))

@@ -265,6 +265,7 @@ class HeldFaultTest {
     void eachHeldFaultBeginsAndEndsByItsOwnCall() {
         for (Fault fault : List.of(new Fault.Cut(Fault.Target.LINK, 0.5, Duration.ofMillis(30)),
                 new Fault.LossyLink(0.5, Duration.ofMillis(30), 2.5),
+                new Fault.SlowLink(0.5, Duration.ofMillis(30), Duration.ofMillis(20), Duration.ofMillis(5)),
                 new Fault.FillDisk(0.5, Duration.ofMillis(30), 20L << 20))) {
             List<String> calls = new java.util.ArrayList<>();
             BrokerControl control = new PausableBroker(false) {
@@ -272,6 +273,12 @@ class HeldFaultTest {
                 public dev.brokerbench.core.broker.Undo dropPackets(double share) {
                     calls.add("drop " + share);
                     return () -> calls.add("heal");
+                }
+
+                @Override
+                public dev.brokerbench.core.broker.Undo slowLink(Duration oneWay, Duration jitter) {
+                    calls.add("slow " + oneWay.toMillis() + " + " + jitter.toMillis());
+                    return () -> calls.add("fast");
                 }
 
                 @Override
@@ -287,7 +294,8 @@ class HeldFaultTest {
             assertThat(System.nanoTime() - before).as(fault + " held as stated").isGreaterThanOrEqualTo(30_000_000);
             assertThat(calls).as(fault.toString()).containsExactly(fault.form() == Fault.Form.CUT_LINK
                     ? new String[] {"drop 1.0", "heal"} : fault instanceof Fault.LossyLink
-                    ? new String[] {"drop 0.025", "heal"} : new String[] {"fill leaving 20971520", "free"});
+                    ? new String[] {"drop 0.025", "heal"} : fault instanceof Fault.SlowLink
+                    ? new String[] {"slow 20 + 5", "fast"} : new String[] {"fill leaving 20971520", "free"});
             assertThat(errors.snapshot()).isEmpty();
             assertThat(held.outcome(new long[0], before, System.nanoTime()).orElseThrow().heldMillis())
                     .isGreaterThanOrEqualTo(30);
