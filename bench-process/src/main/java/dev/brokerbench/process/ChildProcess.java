@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A process the suite started (a broker, a baseline server, a tool): output appended to a log file, stdin kept open
@@ -59,23 +58,28 @@ public final class ChildProcess {
         Cleanup.unregister(process);
     }
 
-    /** SIGTERM (orderly shutdown), then SIGKILL after {@code graceSeconds}. */
+    /**
+     * SIGTERM to the process and everything it started (an orderly shutdown), then SIGKILL to what is left after
+     * {@code graceSeconds}. Its stdin, the lifeline pipe, stays open until they are gone: a broker's lifeline takes a
+     * closed pipe for the suite's death and deletes the instance directory, data and all, which a broker stopped to be
+     * started again on its data must keep (Java's {@link Process#destroy()} closes the pipe at once).
+     */
     public void stop(long graceSeconds) {
-        process.destroy();
-        if (!awaitExit(graceSeconds)) {
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        tree.add(process.toHandle());
+        try {
+            ProcessTrees.signal(process.toHandle(), "TERM");
+        } catch (IllegalStateException e) {
+            // one of them was gone by the time kill(1) ran (the others were signalled), or kill(1) could not run:
+            // what has not exited within the grace is killed below
+        }
+        if (!ProcessTrees.awaitExit(tree, Duration.ofSeconds(graceSeconds))) {
             kill();
         }
+        process.destroy(); // gone: this only closes the pipes
         Cleanup.unregister(process);
     }
 
-    private boolean awaitExit(long seconds) {
-        try {
-            return process.waitFor(seconds, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
 
     /** The last {@code lines} lines of a log file, or a note that there is none. */
     public static String tail(Path file, int lines) {

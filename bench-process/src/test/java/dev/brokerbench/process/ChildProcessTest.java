@@ -48,6 +48,27 @@ class ChildProcessTest {
         assertThat(ChildProcess.tail(log, 1)).isEqualTo("bye");
     }
 
+    /**
+     * A broker's lifeline takes its stdin closing for the suite's death and deletes the broker's data; an orderly stop
+     * (of a broker to be started again on that data) must leave the pipe open until the broker is gone. Here a reader
+     * that ignores SIGTERM notes an end of file, while the process takes a second to shut down and then ends it.
+     */
+    @Test
+    void stopLeavesTheLifelinePipeOpenWhileTheProcessShutsDown() throws Exception {
+        Path log = tmp.resolve("pipe.log");
+        // (a background list's stdin is /dev/null unless given another descriptor)
+        ChildProcess p = ChildProcess.start(List.of("sh", "-c", "exec 3<&0; (trap '' TERM; while read -r line;"
+                + " do :; done <&3; echo 'end of file') & reader=$!; trap 'sleep 1; kill -9 $reader; echo stopped;"
+                + " exit 0' TERM; echo ready; while true; do sleep 0.1; done"), Map.of(), tmp, log);
+        awaitLine(log, "ready");
+
+        p.stop(10);
+
+        assertThat(p.exitCode()).isZero();
+        assertThat(Files.readAllLines(log).stream().filter(l -> !l.isBlank() && !l.equals("Terminated")))
+                .as("the pipe stayed open until the shutdown was done").containsExactly("ready", "stopped");
+    }
+
     @Test
     void theEnvironmentIsPassed() throws Exception {
         Path log = tmp.resolve("env.log");

@@ -86,8 +86,9 @@ public final class ReportSections {
         if (!durability.isEmpty()) {
             sections.add(new Section("durability", "Durability",
                     "kill -9 of the broker mid-publish and restart, of a cluster's leading node mid-publish, or of"
-                            + " one consumer process mid-drain; the broker paused, or its link cut or lossy, for a"
-                            + " stated time mid-publish; then reconcile", DURABILITY_NOTE,
+                            + " one consumer process mid-drain; for a stated time, the broker, a cluster's leader or a"
+                            + " consumer paused, the link cut, lossy or slow, the leader cut off from its followers,"
+                            + " or the disk full; then reconcile", DURABILITY_NOTE,
                     List.of(new Section.Table(null, durability))));
         }
         TextTable rollbacks = SummaryTables.rollbacks(results);
@@ -152,10 +153,12 @@ public final class ReportSections {
             + " none in flight\": the kill came after every message sent was confirmed. Leader:"
             + " the node of a cluster leading the queue was killed while the clients published; they failed over to"
             + " the other nodes by themselves (recovery: from the kill to the first confirmation after the silence);"
-            + " the node was restarted and rejoined before the drain. SIGSTOP broker, partition, loss: the broker"
-            + " stopped, or the packets to and from its ports dropped (all, or a share at random), for the stated"
-            + " time, then it went on (silence: the longest gap in the confirmations after it began; recovery: from"
-            + " its end to the confirmation that ended that gap). Consumer:"
+            + " the node was restarted and rejoined before the drain. SIGSTOP, partition, loss, delay, leader cut,"
+            + " disk full: for the stated time the broker (or the leading node) stopped, the packets to and from its"
+            + " ports dropped (all, or a share at random) or held back (a delay with jitter), the leader's links to"
+            + " its followers dropped both ways, or its data filesystem had no space (it is then started again on"
+            + " its data before the drain); then it went on (silence: the longest gap in the confirmations after it"
+            + " began; recovery: from its end to the confirmation that ended that gap). Consumer:"
             + " the consumers ran as separate processes and one was killed mid-drain; the others must receive"
             + " everything it had not acknowledged (redelivered, so duplicates of what it had already reported are"
             + " expected).";

@@ -199,8 +199,8 @@ public final class SummaryTables {
             return "filled the broker's disk (its " + (Fault.FillDisk.FILESYSTEM_BYTES >> 20) + " MB filesystem, "
                     + (disk.leftBytes() == 0 ? "every free byte" : "all but " + (disk.leftBytes() >> 20) + " MB")
                     + " taken; freed " + stated + " later: " + count(f.heldMillis()) + " ms)" + after + silence
-                    + end + "the space returned" + (f.restartMillis().isPresent() ? "; the broker had stopped, or said a"
-                    + " write failed, and was started again on its data (" + count(f.restartMillis()) + " ms)" : "");
+                    + end + "the space returned" + (f.restartMillis().isPresent() ? "; the broker started again on its data"
+                    + " before the drain (" + count(f.restartMillis()) + " ms)" : "");
         }
         if (fault.form() == Fault.Form.CUT_LEADER) {
             return "cut the leader, " + f.node() + ", off from the other nodes (every packet between them dropped both"

@@ -65,7 +65,7 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         int port = ports[0];
         int amqpPort = ports[1];
         int stompPort = ports[2];
-        Path data = dir.resolve("data");
+        Path data = Instances.dataDirectory(env, dir.resolve("data"));
         Path log = dir.resolve("console.log");
         List<String> command = new java.util.ArrayList<>(List.of(Jvm.javaExecutable()));
         command.addAll(env.heapFlags());

@@ -63,6 +63,7 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
         Path home = home(env.distributionDir());
         Path dir = Instances.newDirectory(env, broker().id());
         int port = Ports.freeLoopbackPort();
+        Instances.dataDirectory(env, dir.resolve("data")); // apollo.xml: the LevelDB store in ${apollo.base}/data
         try {
             writeConfiguration(dir, port);
         } catch (IOException e) {

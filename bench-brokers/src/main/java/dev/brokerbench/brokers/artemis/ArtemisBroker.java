@@ -19,9 +19,7 @@ public final class ArtemisBroker {
                             "producers blocked (max-disk-usage)", Pattern.compile("AMQ222210"),
                             "stopped: critical IO error", Pattern.compile("AMQ144010")),
                     Optional.empty(),
-                    Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal")),
-                    // it stops itself on the first failed write; should it ever live on, it is started again
-                    Optional.of(Pattern.compile("AMQ144010"))))
+                    Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"))))
             .withGap(Protocol.STOMP, Capability.REDELIVERY_FLAG, Support.no("Artemis 2.44's STOMP MESSAGE frames do not"
                     + " say redelivered:true for a message handed on after its consumer closed without acknowledging"
                     + " it"));

@@ -64,6 +64,7 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
         Map<String, String> settings = new LinkedHashMap<>(
                 ArtemisInstaller.create(home, instance, port, env.heap(), dir.resolve("create.log"), env.startTimeout()));
         settings.put("heap", env.heapPolicy().line(env.heap()) + " (after artemis create --java-memory)");
+        Instances.dataDirectory(env, instance.resolve("data"));
 
         LocalLaunch launch = launch(this, env, dir, instance, port, new StompConnectProbe(), VERSION);
         Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);

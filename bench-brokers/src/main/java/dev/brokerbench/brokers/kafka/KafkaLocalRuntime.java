@@ -79,7 +79,7 @@ public class KafkaLocalRuntime implements BrokerRuntime {
         int controllerPort = ports[1];
         Path config = dir.resolve("server.properties");
         KafkaProcess.writeProperties(config, KafkaServerConfig.local("127.0.0.1", port, controllerPort,
-                dir.resolve("data").toString(), durability, secure));
+                Instances.dataDirectory(env, dir.resolve("data")).toString(), durability, secure));
         List<String> format = new ArrayList<>(List.of("--standalone", "--cluster-id", KafkaClusterId.random()));
         format.addAll(KafkaSecureListener.formatArguments(secure));
         KafkaProcess.format(home, dir, config, format, env.startTimeout());

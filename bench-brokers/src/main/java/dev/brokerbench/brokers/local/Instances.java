@@ -25,26 +25,38 @@ public final class Instances {
         }
     }
 
-    /**
-     * A new instance directory under the environment's work root; on a filesystem of its own when the environment
-     * asks for one ({@link BrokerEnvironment#dataFilesystemBytes()}: unmounted when the instance closes).
-     */
+    /** A new instance directory under the environment's work root. */
     public static Path newDirectory(BrokerEnvironment env, String brokerId) throws BrokerStartException {
-        Path dir = newDirectory(env.workRoot(), brokerId);
-        if (env.dataFilesystemBytes().isPresent()) {
-            java.util.Optional<String> cannot = SmallFilesystem.unavailableReason();
-            if (cannot.isPresent()) {
-                throw new BrokerStartException("the broker's data needs a filesystem of its own (a disk-full"
-                        + " fault), and none can be made here: " + cannot.get());
-            }
-            try {
-                SmallFilesystem.mount(dir, env.dataFilesystemBytes().getAsLong());
-            } catch (IOException e) {
-                throw new BrokerStartException("cannot mount a filesystem of its own on " + dir + ": "
-                        + e.getMessage(), e);
-            }
+        return newDirectory(env.workRoot(), brokerId);
+    }
+
+    /**
+     * The broker's data directory {@code data} (inside its instance directory), created; on a filesystem of its own
+     * when the environment asks for one ({@link BrokerEnvironment#dataFilesystemBytes()}: a disk that can fill,
+     * unmounted when the instance closes). Only the data is on it: the broker's log, configuration and console stay
+     * on the work disk, so that a broker whose disk is full can still say so, and says it when it happens.
+     */
+    public static Path dataDirectory(BrokerEnvironment env, Path data) throws BrokerStartException {
+        try {
+            Files.createDirectories(data);
+        } catch (IOException e) {
+            throw new BrokerStartException("cannot create the data directory " + data + ": " + e.getMessage(), e);
         }
-        return dir;
+        if (env.dataFilesystemBytes().isEmpty()) {
+            return data;
+        }
+        java.util.Optional<String> cannot = SmallFilesystem.unavailableReason();
+        if (cannot.isPresent()) {
+            throw new BrokerStartException("the broker's data needs a filesystem of its own (a disk-full fault), and"
+                    + " none can be made here: " + cannot.get());
+        }
+        try {
+            SmallFilesystem.mount(data, env.dataFilesystemBytes().getAsLong());
+        } catch (IOException e) {
+            throw new BrokerStartException("cannot mount a filesystem of its own on " + data + ": " + e.getMessage(),
+                    e);
+        }
+        return data;
     }
 
     /**

@@ -256,9 +256,13 @@ public final class LocalBrokerInstance implements BrokerInstance {
     /** Fills the filesystem of its own the broker's data is on ({@link SmallFilesystem}). */
     @Override
     public dev.brokerbench.core.broker.Undo fillDisk(long leftBytes) {
-        SmallFilesystem fs = SmallFilesystem.at(instanceDir).orElseThrow(() -> new UnsupportedOperationException(
-                info().displayName() + "'s data is not on a filesystem of its own (the run starts it on one when a"
-                        + " case of the run fills the disk)"));
+        List<SmallFilesystem> mounted = SmallFilesystem.under(instanceDir);
+        if (mounted.size() != 1) {
+            throw new UnsupportedOperationException(info().displayName() + "'s data is not on one filesystem of its"
+                    + " own (the run starts it on one when a case of the run fills the disk; " + mounted.size()
+                    + " here)");
+        }
+        SmallFilesystem fs = mounted.get(0);
         try {
             AutoCloseable space = fs.fill(leftBytes);
             return () -> {
@@ -306,7 +310,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
             if (host != null) {
                 host.namespace().close();
             }
-            SmallFilesystem.at(instanceDir).ifPresent(SmallFilesystem::close);
+            SmallFilesystem.under(instanceDir).forEach(SmallFilesystem::close);
             Cleanup.deleteNow(instanceDir);
         }
     }

@@ -14,22 +14,17 @@ import java.util.regex.Pattern;
  * counted over AMQP 0-9-1 ({@link RabbitMqQueues}), so that an AMQP 1.0 client finds the durable queue.
  */
 public final class RabbitMqBroker {
-    /** RabbitMQ's words for a write that failed on a full disk. */
-    private static final Pattern ENOSPC = Pattern.compile("enospc|no space left on device");
-
     public static final BrokerDescriptor DESCRIPTOR = BrokerDescriptor.broker("rabbitmq", "RabbitMQ",
                     Protocol.AMQP091, Protocol.AMQP, Protocol.STOMP)
             .withLogSignals(new BrokerDescriptor.LogSignals(
                     // a memory or disk alarm blocks every publishing connection until it clears
                     Map.of("producers blocked (memory alarm)", Pattern.compile("memory resource limit alarm set"),
                             "producers blocked (disk alarm)", Pattern.compile("disk resource limit alarm set"),
-                            "writes failed: disk full (enospc)", ENOSPC),
+                            "writes failed: disk full (enospc)", Pattern.compile("enospc|no space left on device")),
                     // how many classic queues it found on disk at boot
                     Optional.of(Pattern.compile("Recovering \\d+ queues of type rabbit_classic_queue")),
                     Map.of("memory high watermark", RunningFacts.fact("Memory high watermark set to ([^\\n]+)"),
-                            "disk free limit", RunningFacts.fact("Disk free limit set to ([^\\n]+)")),
-                    // a write that failed on a full disk: its node may live on with queues that crashed
-                    Optional.of(ENOSPC)))
+                            "disk free limit", RunningFacts.fact("Disk free limit set to ([^\\n]+)"))))
             .withGap(Protocol.AMQP, Capability.REQUEST_REPLY, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin creates"
                     + " no dynamic nodes: opening a JMS TemporaryQueue for the replies times out"))
             .withGap(Protocol.AMQP, Capability.REDELIVERY_FLAG, Support.no("RabbitMQ 3.10's AMQP 1.0 plugin hands"

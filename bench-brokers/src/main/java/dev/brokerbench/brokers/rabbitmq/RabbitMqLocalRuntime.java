@@ -155,6 +155,9 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
             members.add(new Node("brokerbench" + amqp + "@localhost", amqp, ports[3 * i + 1], ports[3 * i + 2],
                     epmdPort, from, nodes == 1 ? dir : dir.resolve("node-" + (i + 1))));
         }
+        for (Node node : members) {
+            Instances.dataDirectory(env, node.dir().resolve("mnesia"));
+        }
         ChildProcess epmd;
         String cookie = cookie();
         try {

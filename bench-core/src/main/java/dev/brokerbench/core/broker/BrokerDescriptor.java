@@ -154,26 +154,15 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
      * @param runningFacts settings the broker reports once it runs, as opposed to what its configuration asks for:
      *                     a name and the line's pattern, group 1 the value; each becomes the setting
      *                     {@code "<name> (as running)"}
-     * @param writeFailure the line in which the broker says a write to its disk failed (RabbitMQ's enospc): a broker
-     *                     that said so during a disk fault is started again on its data before the drain, even when
-     *                     its process lived on, so that what it kept is counted from disk and the next cell meets a
-     *                     broker that has not lost part of itself (RabbitMQ's node lived on with a crashed queue)
      */
     public record LogSignals(Map<String, Pattern> pressure, Optional<Pattern> recovery,
-                             Map<String, Pattern> runningFacts, Optional<Pattern> writeFailure) {
+                             Map<String, Pattern> runningFacts) {
         public static final LogSignals NONE = new LogSignals(Map.of(), Optional.empty(), Map.of());
 
         public LogSignals {
             pressure = Map.copyOf(pressure);
             recovery = Objects.requireNonNull(recovery, "recovery");
             runningFacts = Map.copyOf(runningFacts);
-            writeFailure = Objects.requireNonNull(writeFailure, "writeFailure");
-        }
-
-        /** Signals without a statement of failed writes. */
-        public LogSignals(Map<String, Pattern> pressure, Optional<Pattern> recovery,
-                          Map<String, Pattern> runningFacts) {
-            this(pressure, recovery, runningFacts, Optional.empty());
         }
     }
 }

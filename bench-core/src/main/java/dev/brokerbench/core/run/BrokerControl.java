@@ -64,14 +64,6 @@ public interface BrokerControl {
         return true;
     }
 
-    /**
-     * Whether the broker's log said, since {@link #fillDisk} filled its disk, that a write failed (its process may
-     * live on without part of what it held); false before a disk fault and where the broker says no such thing.
-     */
-    default boolean saidWritesFailed() {
-        return false;
-    }
-
     /** Starts it again on the same data and ports; returns milliseconds until it was ready. */
     long restart() throws BrokerStartException;
 

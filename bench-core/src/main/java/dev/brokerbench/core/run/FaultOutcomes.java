@@ -64,17 +64,17 @@ final class FaultOutcomes {
      * cut or lossy, the disk full): which node (a paused leader), how long, the silence in the confirmations after it
      * began, from its end to the confirmation that ended that silence, the rates before and during it, and the
      * broker's count of the queue (empty figures when it never came or failed: the phase's errors say which). A
-     * broker that stopped meanwhile (a full disk can make it), or said during a disk fault that a write failed, is
-     * started again on its data, the space back: its restart time says so, and the drain shows what survived.
+     * broker that stopped meanwhile is started again on its data; so is every broker whose disk was full, the space
+     * back, whether it lives or not: a full disk can leave it broken without a word (RabbitMQ's node lived on with a
+     * queue that "crashed and failed to restart" and wrote nothing of it to its log for minutes, and a later cell's
+     * sends timed out on it). Its restart time says so, the drain counts what it kept on its disk, and the next cell
+     * meets a whole broker; whether it recovered by itself shows in the publish (its first confirmation after the
+     * space returned).
      */
     private static FaultOutcome held(Fault fault, PublishPhase.Outcome out, CellContext cell, String queue)
             throws BrokerStartException {
         OptionalLong none = OptionalLong.empty();
-        // a broker that stopped, or that said a write failed on the full disk (RabbitMQ's node can live on with a
-        // queue that crashed), is started again on its data: the drain then counts what it kept on disk, and the
-        // next cell meets a whole broker
-        boolean whole = cell.control().alive() && !(fault instanceof Fault.FillDisk && cell.control()
-                .saidWritesFailed());
+        boolean whole = cell.control().alive() && !(fault instanceof Fault.FillDisk);
         OptionalLong restart = whole ? none : OptionalLong.of(cell.control().restart());
         Driver driver = cell.driver();
         String node = out.leaderKill() == null ? null : out.leaderKill().node().describe();

@@ -20,8 +20,6 @@ final class InstanceControl implements BrokerControl {
     private final Runnable restarted;
     /** The relay the cell's clients reach the broker through, for a slow link; else null. */
     private final dev.brokerbench.core.broker.LinkShaper shaper;
-    /** Lines saying a write failed when the disk was filled; -1 before (and without) a disk fault. */
-    private int writeFailuresBeforeFill = -1;
     private int statementsBeforeRestart;
 
     /**
@@ -42,18 +40,6 @@ final class InstanceControl implements BrokerControl {
             throw new UnsupportedOperationException("the cell's clients reach the broker directly: no relay to slow");
         }
         return shaper.slow(oneWay, jitter);
-    }
-
-    /** Lines of the broker's log saying a write failed, so far (0 for a broker that says no such thing). */
-    private int writeFailures() {
-        Optional<Pattern> failure = runtime.broker().logSignals().writeFailure();
-        return failure.isEmpty() ? 0 : BrokerLog.count(broker.log(), failure);
-    }
-
-    /** Its log said a write failed since the disk was filled. */
-    @Override
-    public boolean saidWritesFailed() {
-        return writeFailuresBeforeFill >= 0 && writeFailures() > writeFailuresBeforeFill;
     }
 
     @Override
@@ -78,7 +64,6 @@ final class InstanceControl implements BrokerControl {
 
     @Override
     public Undo fillDisk(long leftBytes) {
-        writeFailuresBeforeFill = writeFailures();
         return broker.fillDisk(leftBytes);
     }
 

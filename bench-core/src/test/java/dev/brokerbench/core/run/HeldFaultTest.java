@@ -212,25 +212,23 @@ class HeldFaultTest {
     }
 
     /**
-     * A broker that said a write failed while its disk was full is started again on its data before the drain, even
-     * though its process lived on (RabbitMQ's node did, with its queue crashed); one that said nothing is not.
+     * A broker whose disk was full is started again on its data before the drain, even though its process lived on
+     * (RabbitMQ's node did, with a queue that crashed and a log that said nothing of it); a broker whose link was
+     * lossy for as long is not.
      */
     @ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
-    void aBrokerThatSaidAWriteFailedIsStartedAgainBeforeTheDrain(boolean writesFailed) throws Exception {
+    void aBrokerWhoseDiskWasFullIsStartedAgainBeforeTheDrain(boolean diskFull) throws Exception {
         int[] restarts = {0};
         PausableBroker broker = new PausableBroker(false) {
-            private boolean filled;
-
             @Override
             public dev.brokerbench.core.broker.Undo fillDisk(long leftBytes) {
-                filled = true;
                 return () -> { };
             }
 
             @Override
-            public boolean saidWritesFailed() {
-                return filled && writesFailed;
+            public dev.brokerbench.core.broker.Undo dropPackets(double share) {
+                return () -> { };
             }
 
             @Override
@@ -239,11 +237,13 @@ class HeldFaultTest {
                 return 42;
             }
         };
-        ScenarioRunner.Outcome out = run(broker, PublishMode.SYNC, new Fault.FillDisk(0.5, PAUSE, 0));
+        ScenarioRunner.Outcome out = run(broker, PublishMode.SYNC, diskFull ? new Fault.FillDisk(0.5, PAUSE, 0)
+                : new Fault.LossyLink(0.5, PAUSE, 5));
 
-        assertThat(restarts[0]).as("started again").isEqualTo(writesFailed ? 1 : 0);
-        assertThat(out.fault().restartMillis()).isEqualTo(writesFailed ? java.util.OptionalLong.of(42)
+        assertThat(restarts[0]).as("started again").isEqualTo(diskFull ? 1 : 0);
+        assertThat(out.fault().restartMillis()).isEqualTo(diskFull ? java.util.OptionalLong.of(42)
                 : java.util.OptionalLong.empty());
+        assertThat(out.fault().heldMillis()).as("the fault held").isPresent();
         assertThat(out.measured().accounting().exact()).isTrue();
     }
 

@@ -75,9 +75,10 @@ public final class SmallFilesystem implements AutoCloseable {
         }
     }
 
-    /** The filesystem mounted on {@code dir}, if this suite mounted one there. */
-    public static Optional<SmallFilesystem> at(Path dir) {
-        return Optional.ofNullable(MOUNTED.get(dir));
+    /** The filesystems this suite mounted on {@code dir} or a directory below it. */
+    public static List<SmallFilesystem> under(Path dir) {
+        return MOUNTED.entrySet().stream().filter(e -> e.getKey().startsWith(dir)).map(Map.Entry::getValue)
+                .toList();
     }
 
     /** Its size, as asked for. */

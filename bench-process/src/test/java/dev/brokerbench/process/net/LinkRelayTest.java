@@ -34,11 +34,12 @@ class LinkRelayTest {
             try (Socket client = new Socket(loopback, relay.port(echo.getLocalPort()))) {
                 client.setTcpNoDelay(true);
                 client.setSoTimeout(10_000);
-                assertThat(roundTripMillis(client, 1)).as("no delay").isLessThan(50);
+                // the quickest of a few round trips: the first pays for the connection's and the JIT's warm-up, and
+                // a shared machine may stall any one of them
+                assertThat(quickest(client, 5)).as("no delay").isLessThan(50);
 
                 relay.delay(Duration.ofMillis(60), Duration.ZERO);
-                long slow = roundTripMillis(client, 2);
-                assertThat(slow).as("60 ms each way").isBetween(120L, 400L);
+                assertThat(quickest(client, 2)).as("60 ms each way").isBetween(120L, 1_000L);
 
                 relay.delay(Duration.ofMillis(5), Duration.ofMillis(40));
                 OutputStream out = client.getOutputStream();
@@ -52,9 +53,18 @@ class LinkRelayTest {
                 }
 
                 relay.delay(Duration.ZERO, Duration.ZERO);
-                assertThat(roundTripMillis(client, 3)).as("quick again").isLessThan(50);
+                assertThat(quickest(client, 5)).as("quick again").isLessThan(50);
             }
         }
+    }
+
+    /** The shortest of {@code times} round trips of one byte, in ms. */
+    private static long quickest(Socket client, int times) throws Exception {
+        long min = Long.MAX_VALUE;
+        for (int i = 0; i < times; i++) {
+            min = Math.min(min, roundTripMillis(client, 200 + i));
+        }
+        return min;
     }
 
     private static long roundTripMillis(Socket client, int b) throws Exception {
