@@ -67,19 +67,14 @@ public final class ChildProcess {
     public void stop(long graceSeconds) {
         List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
         tree.add(process.toHandle());
-        try {
-            ProcessTrees.signal(process.toHandle(), "TERM");
-        } catch (IllegalStateException e) {
-            // one of them was gone by the time kill(1) ran (the others were signalled), or kill(1) could not run:
-            // what has not exited within the grace is killed below
-        }
+        tree.forEach(ProcessHandle::destroy); // SIGTERM; unlike Process.destroy() it leaves the pipes open
         if (!ProcessTrees.awaitExit(tree, Duration.ofSeconds(graceSeconds))) {
+            tree.forEach(ProcessHandle::destroyForcibly); // also what lost its parent meanwhile
             kill();
         }
         process.destroy(); // gone: this only closes the pipes
         Cleanup.unregister(process);
     }
-
 
     /** The last {@code lines} lines of a log file, or a note that there is none. */
     public static String tail(Path file, int lines) {

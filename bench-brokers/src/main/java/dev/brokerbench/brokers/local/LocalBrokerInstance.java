@@ -101,7 +101,9 @@ public final class LocalBrokerInstance implements BrokerInstance {
             sleep(100);
         }
         startToReadyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        asRunning = RunningFacts.read(launch, instanceDir);
+        // the filesystem the data is on: a small one of its own (a disk-full fault), else the instance's
+        List<SmallFilesystem> data = SmallFilesystem.under(instanceDir);
+        asRunning = RunningFacts.read(launch, data.size() == 1 ? data.get(0).directory() : instanceDir);
         return this;
     }
 

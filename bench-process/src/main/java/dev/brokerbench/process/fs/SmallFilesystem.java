@@ -81,6 +81,11 @@ public final class SmallFilesystem implements AutoCloseable {
                 .toList();
     }
 
+    /** The directory it is mounted on. */
+    public Path directory() {
+        return dir;
+    }
+
     /** Its size, as asked for. */
     public long bytes() {
         return bytes;
