@@ -299,9 +299,8 @@ public sealed interface Fault permits Fault.KillBroker, Fault.KillLeader, Fault.
      * Fill the broker's disk once this fraction of the reported publish phase's messages were confirmed: its data
      * lives on a filesystem of its own ({@link #FILESYSTEM_BYTES}, made for the run), whose free space a filler file
      * takes but for {@code leftBytes}; after {@code full} the filler is deleted and the space returns. What the broker
-     * does (blocks its producers, refuses, stops) is its own; once the space is back the broker is started again on
-     * its data before the drain, whether it stopped or lived on (a full disk can leave it broken without a word).
-     * Measured as a pause, with every message's fate after the drain.
+     * does (blocks its producers, refuses, stops) is its own; once the space is back it is started again on its data
+     * before the drain, stopped or not. Measured as a pause, with every message's fate after the drain.
      *
      * @param at        in (0, 1)
      * @param full      how long: more than 0, at most {@link #MAX_HELD}

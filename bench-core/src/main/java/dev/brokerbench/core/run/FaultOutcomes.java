@@ -66,7 +66,7 @@ final class FaultOutcomes {
      * broker's count of the queue (empty figures when it never came or failed: the phase's errors say which). A
      * broker that stopped meanwhile is started again on its data; so is every broker whose disk was full, the space
      * back, whether it lives or not: a full disk can leave it broken without a word (RabbitMQ's node lived on with a
-     * queue that "crashed and failed to restart" and wrote nothing of it to its log for minutes, and a later cell's
+     * queue that "crashed and failed to restart" and wrote nothing of it to its log for a minute, and a later cell's
      * sends timed out on it). Its restart time says so, the drain counts what it kept on its disk, and the next cell
      * meets a whole broker; whether it recovered by itself shows in the publish (its first confirmation after the
      * space returned).
