@@ -61,6 +61,9 @@ public final class BenchCli implements Runnable {
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // an argument starting with @ is the option's own value (--sizes @lengths.txt names a file the option reads),
+        // never a file of arguments for picocli to splice in
+        cli.setExpandAtFiles(false);
         cli.setParameterExceptionHandler((ex, a) -> {
             err.println(ex.getCommandLine().getCommandSpec().qualifiedName() + ": "
                     + CredentialMask.mask(ex.getMessage()));

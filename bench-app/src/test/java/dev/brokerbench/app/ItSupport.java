@@ -78,6 +78,32 @@ final class ItSupport {
     }
 
     /**
+     * The packaged CLI in a JVM of its own, as a user runs it ({@code java [jvmOptions] -jar bench.jar args...}) in
+     * {@code workDir}: what it prints echoed line by line (the forked test JVM's raw stdout is the test runner's own
+     * channel) and returned with its exit code.
+     */
+    static Cli benchProcess(Path workDir, List<String> jvmOptions, List<String> args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(dev.brokerbench.process.Jvm.javaExecutable()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", benchJar().toAbsolutePath().toString()));
+        command.addAll(args);
+        Process p = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true).start();
+        StringBuilder output = new StringBuilder();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            lines.lines().forEach(line -> {
+                System.out.println(line);
+                output.append(line).append('\n');
+            });
+        }
+        if (!p.waitFor(3, java.util.concurrent.TimeUnit.HOURS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("bench " + args.get(0) + " did not finish in 3 hours");
+        }
+        return new Cli(p.exitValue(), output.toString());
+    }
+
+    /**
      * The brokers the integration tests run through the CLI, each once: every registered broker but the variants (a
      * variant differs in one server setting, which the runtime tests and FaultIT check where it matters).
      */

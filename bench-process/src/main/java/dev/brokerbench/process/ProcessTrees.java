@@ -49,6 +49,27 @@ public final class ProcessTrees {
     }
 
     /**
+     * SIGSTOP to {@code root} and every process it started, then waits until the kernel reports each stopped (or
+     * gone): a process stands still only once every thread has taken the signal.
+     *
+     * @return the processes stopped, root first
+     * @throws IllegalStateException when the signal could not be sent, or a process was not stopped within
+     *                               {@code patience}
+     */
+    public static List<ProcessHandle> stop(ProcessHandle root, Duration patience) {
+        List<ProcessHandle> stopped = signal(root, "STOP");
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (!stopped.stream().allMatch(p -> !p.isAlive() || state(p.pid()).orElse('T') == 'T')) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("pid " + root.pid() + " and its children not stopped "
+                        + patience.toMillis() + " ms after SIGSTOP");
+            }
+            Thread.onSpinWait();
+        }
+        return stopped;
+    }
+
+    /**
      * The state letter of a process as the kernel reports it in /proc/PID/stat (R running, S sleeping, T stopped,
      * t traced, Z zombie, ...); empty when the process is gone or the file cannot be read.
      */

@@ -35,6 +35,7 @@ public final class ContainerBrokerInstance implements BrokerInstance {
     private final ContainerBrokerRuntime runtime;
     private final BrokerEnvironment env;
     private final BrokerImages.Choice image;
+    private ContainerPause pausing;
     private final String imageId;
     private final String volume;
     private final Map<Integer, Integer> hostPorts = new LinkedHashMap<>();
@@ -231,19 +232,34 @@ public final class ContainerBrokerInstance implements BrokerInstance {
         }
     }
 
-    /** Freezes every process of the container (the engine's pause: the cgroup freezer). */
+    /**
+     * Stops every process of the container where it stands: the engine's pause (the cgroup freezer), or, where the
+     * engine refuses it, SIGSTOP to every process of the container from the host ({@link ContainerPause}).
+     */
     @Override
     public void pause() {
         if (container == null || container.getContainerId() == null || !container.isRunning()) {
             throw new IllegalStateException(info().displayName() + ": no running container to pause");
         }
-        DockerEngine.client().pauseContainerCmd(container.getContainerId()).exec();
+        String id = container.getContainerId();
+        pausing = new ContainerPause(new ContainerPause.Engine() {
+            @Override
+            public void freeze() {
+                DockerEngine.client().pauseContainerCmd(id).exec();
+            }
+
+            @Override
+            public void thaw() {
+                DockerEngine.client().unpauseContainerCmd(id).exec();
+            }
+        }, () -> pid().orElse(-1));
+        pausing.pause();
     }
 
     @Override
     public void resume() {
-        if (container != null && container.getContainerId() != null) {
-            DockerEngine.client().unpauseContainerCmd(container.getContainerId()).exec();
+        if (pausing != null) {
+            pausing.resume();
         }
     }
 

@@ -213,14 +213,10 @@ public final class LocalBrokerInstance implements BrokerInstance {
     @Override
     public void pause() {
         ProcessHandle broker = brokerProcess();
-        List<ProcessHandle> stopped = ProcessTrees.signal(broker, "STOP");
-        long deadline = System.nanoTime() + PAUSE_PATIENCE.toNanos();
-        while (!stopped.stream().allMatch(p -> !p.isAlive() || ProcessTrees.state(p.pid()).orElse('T') == 'T')) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(info().displayName() + " (pid " + broker.pid() + ") not stopped "
-                        + PAUSE_PATIENCE.toMillis() + " ms after SIGSTOP");
-            }
-            Thread.onSpinWait();
+        try {
+            ProcessTrees.stop(broker, PAUSE_PATIENCE);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(info().displayName() + ": " + e.getMessage(), e);
         }
     }
 

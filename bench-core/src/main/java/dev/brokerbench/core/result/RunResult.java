@@ -86,9 +86,14 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
      * is an error, not a loss, whether the message arrived or not; both outrank duplicates. DUP: a message received
      * twice; after a fault, only duplicates beyond those the broker flagged as redelivered (a flagged redelivery after
      * a crash is at-least-once delivery working; an unflagged one is a duplicate an application cannot recognise).
-     * ERROR: errors, except the expected send failures of the phase the fault hit.
+     * ERROR: errors, except the expected send failures of the phase the fault hit. Before all of these, ERROR when the
+     * fault did not happen ({@link #faultMissed}); after them, FAILED when sends failed (timed out or were refused)
+     * while a fault held for a stated time: the clients knew of each, and the cell says so rather than ok.
      */
     public Status status() {
+        if (faultMissed().isPresent()) {
+            return Status.ERROR;
+        }
         if (rpc != null) {
             return rpcStatus();
         }
@@ -102,6 +107,9 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
             if (fault == null ? accounting.duplicates() > 0 : accounting.duplicates() > accounting.redelivered()) {
                 return Status.DUP;
             }
+            if (heldFault() && accounting.failed() > 0) {
+                return Status.FAILED;
+            }
         }
         boolean errored = !errors.isEmpty() || phases.stream()
                 // a fault's publish (reported, or a live phase's publishers) may fail sends: the accounting judges them
@@ -109,6 +117,34 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
                         || p.action() != dev.brokerbench.core.model.Action.PUBLISH)
                 .anyMatch(p -> !p.errors().isEmpty());
         return errored || accounting == null ? Status.ERROR : Status.OK;
+    }
+
+    /**
+     * Why the cell's fault did not strike as its workload states: its trigger never came (the phase ended before its
+     * threshold), or a fault that holds for a stated time did not begin or did not end (the engine refused the freeze,
+     * a command failed: the phase's errors say which). Empty when it struck, or the cell has none. Such a cell is
+     * {@link Status#ERROR}: a fault that did not happen never reads ok.
+     */
+    public java.util.Optional<String> faultMissed() {
+        if (fault == null) {
+            return java.util.Optional.empty();
+        }
+        if (fault.countAtKill().isEmpty()) {
+            return java.util.Optional.of("the fault never came: the phase ended before its threshold ("
+                    + Math.round(fault.at() * 100) + " %)");
+        }
+        if (heldFault() && fault.heldMillis().isEmpty()) {
+            return java.util.Optional.of("the fault did not begin or did not end as stated (the phase's errors say"
+                    + " why)");
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** The cell's fault holds for a stated time (a pause, a cut, lossy or slow link, a full disk), not a kill. */
+    private boolean heldFault() {
+        dev.brokerbench.core.model.Fault stated = workload == null ? null
+                : dev.brokerbench.core.model.QueueCase.faultOf(workload);
+        return fault != null && stated != null && stated.held().isPresent();
     }
 
     /** The clients were to ride out the fault by themselves, and not every message they were to send was confirmed. */

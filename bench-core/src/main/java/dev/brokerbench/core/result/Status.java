@@ -11,6 +11,11 @@ public enum Status {
     LOSS("LOSS"),
     /** A message received twice; after a fault, beyond the redeliveries the broker flagged. */
     DUP("DUP"),
+    /**
+     * A fault that held for a stated time (a pause, a cut, lossy or slow link, a full disk): sends failed meanwhile
+     * (timed out or refused, the client told of each), nothing confirmed lost and nothing duplicated.
+     */
+    FAILED("FAILED"),
     /** Request/reply: a reply with the wrong body or correlation id. */
     WRONG("WRONG"),
     /** Request/reply: a call unanswered in time, its reply late or never. */
