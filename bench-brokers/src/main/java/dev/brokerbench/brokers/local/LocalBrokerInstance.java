@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -46,6 +47,8 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private String version;
     /** Where this start's part of the broker's log begins: the ready line must be written by this start. */
     private long logOffset;
+    /** The first launch's failure when the last start took a second launch; null when it took one. */
+    private String relaunchedAfter;
 
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<Protocol, Endpoint> endpoints,
                                Map<String, String> settings, BrokerEnvironment env, Path instanceDir) {
@@ -70,11 +73,43 @@ public final class LocalBrokerInstance implements BrokerInstance {
     }
 
     /**
-     * Starts the process and waits for readiness; on failure kills it and reports the log tail. On a
+     * Starts the process and waits for readiness; on failure kills it and reports the log tail. A process that exited
+     * before it was ready is launched once more on the same directory (a start's crash on a loaded machine need not
+     * repeat: CI saw RabbitMQ exit with code 1 at one start in hundreds); the first exit is recorded in {@link #info()}
+     * as the setting {@value #RELAUNCHED}, and a second exit fails the start with both. On a
      * {@link NetworkPath.Placement#NAMESPACE} path the broker runs in a network namespace of its own, made at the
      * first start and kept across restarts.
      */
     public LocalBrokerInstance start() throws BrokerStartException {
+        relaunchedAfter = null;
+        Optional<BrokerStartException> exited = launchAndAwait();
+        if (exited.isPresent()) {
+            String first = headline(exited.get());
+            if (!Files.isDirectory(instanceDir)) {
+                throw new BrokerStartException(exited.get().getMessage() + System.lineSeparator()
+                        + "Its instance directory " + instanceDir + " is gone: not launched again.", exited.get());
+            }
+            exited = launchAndAwait();
+            if (exited.isPresent()) {
+                throw new BrokerStartException(exited.get().getMessage() + System.lineSeparator()
+                        + "It was the second launch; the first: " + first, exited.get());
+            }
+            relaunchedAfter = first;
+        }
+        // the filesystem the data is on: a small one of its own (a disk-full fault), else the instance's
+        List<SmallFilesystem> data = SmallFilesystem.under(instanceDir);
+        asRunning = RunningFacts.read(launch, data.size() == 1 ? data.get(0).directory() : instanceDir);
+        return this;
+    }
+
+    /** The setting that records a launch that exited before it was ready and was followed by a second. */
+    public static final String RELAUNCHED = "start relaunched";
+
+    /**
+     * One launch, awaited: ready, or the failure of a process that exited before it was ready (returned, so that it
+     * can be launched again); a timeout or a launch that cannot be made throws.
+     */
+    private Optional<BrokerStartException> launchAndAwait() throws BrokerStartException {
         long t0 = System.nanoTime();
         logOffset = size(launch.brokerLog());
         try {
@@ -91,7 +126,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
         long deadline = t0 + startTimeout.toNanos();
         while (!launch.probe().ready(reach(launch.probeEndpoint())) || (version = findVersion()) == null) {
             if (!process.alive()) {
-                throw failure("exited with code " + process.exitCode() + " before it was ready");
+                return Optional.of(failure("exited with code " + process.exitCode() + " before it was ready"));
             }
             if (System.nanoTime() > deadline) {
                 process.kill();
@@ -101,10 +136,13 @@ public final class LocalBrokerInstance implements BrokerInstance {
             sleep(100);
         }
         startToReadyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        // the filesystem the data is on: a small one of its own (a disk-full fault), else the instance's
-        List<SmallFilesystem> data = SmallFilesystem.under(instanceDir);
-        asRunning = RunningFacts.read(launch, data.size() == 1 ? data.get(0).directory() : instanceDir);
-        return this;
+        return Optional.empty();
+    }
+
+    /** A failed launch in a line: what happened, and where its log is (the second launch appends to it). */
+    private String headline(BrokerStartException e) {
+        return e.getMessage().lines().findFirst().orElse("").replaceFirst("\\.$", "") + " (its log: "
+                + launch.brokerLog() + ")";
     }
 
     private BrokerStartException failure(String what) {
@@ -163,6 +201,9 @@ public final class LocalBrokerInstance implements BrokerInstance {
         all.putAll(asRunning);
         if (host != null) {
             all.put("network", host.describe());
+        }
+        if (relaunchedAfter != null) {
+            all.put(RELAUNCHED, "the first launch " + relaunchedAfter + "; the second was ready");
         }
         return new BrokerInfo(runtime.broker().id(), runtime.broker().displayName(), version, runtime.kind(), all,
                 startToReadyMillis);
