@@ -158,12 +158,6 @@ final class ItSupport {
     }
 
     /**
-     * Runs case {@code caseId} locally on every broker of {@code paths} through its paths (as few CLI runs as
-     * {@link #runsFor} makes), no warm-up, at {@link #scale()} unless {@code more} sets another; asserts every
-     * broker x path x cell is there, and each run exits 0, or 1 where a cell of it is not ok (its status is the
-     * caller's to judge), and returns the results.
-     */
-    /**
      * The cell ended OK with exact accounting: every one of the case's messages sent and received once; returns the
      * cell's name (broker/path/case) for further assertions.
      */
@@ -177,6 +171,12 @@ final class ItSupport {
         return cell;
     }
 
+    /**
+     * Runs case {@code caseId} locally on every broker of {@code paths} through its paths (as few CLI runs as
+     * {@link #runsFor} makes), no warm-up, at {@link #scale()} unless {@code more} sets another; asserts every
+     * broker x path x cell is there, and each run exits 0, or 1 where a cell of it is not ok (its status is the
+     * caller's to judge), and returns the results.
+     */
     static List<dev.brokerbench.core.result.RunResult> runEveryBroker(Path tmp, String caseId,
                                                                       java.util.Map<String, List<String>> paths,
                                                                       List<String> cells, String... more)

@@ -9,6 +9,7 @@ import dev.brokerbench.core.broker.BrokerInstance;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.LoopbackListeners;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.QueueAdmin;
 import dev.brokerbench.core.broker.RuntimeKind;
@@ -24,8 +25,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The runtime contract, for every registered local runtime: starts as a real process listening on loopback only,
- * readiness, kill -9, restart on the same data, close, cleanup.
+ * The runtime contract, for every registered local runtime: starts as a real process listening on loopback only
+ * (every socket its processes listen on, as {@code ss} sees them), readiness, kill -9, restart on the same data, close,
+ * cleanup.
  */
 class LocalRuntimeIT {
     @TempDir
@@ -72,6 +74,8 @@ class LocalRuntimeIT {
                         .as("the broker's count of a queue it does not have")
                         .hasValueSatisfying(count -> assertThat(count.messages()).isZero());
             }
+            // every port it opened (client protocols, JMX, Erlang's distribution and epmd, Kafka's controller)
+            LoopbackListeners.assertOnlyOnLoopback(runtime.broker().id());
             firstPid = broker.pid().orElseThrow();
             instanceDir = ((dev.brokerbench.brokers.local.LocalBrokerInstance) broker).instanceDir();
 

@@ -139,7 +139,8 @@ public final class ConsoleListener implements RunListener {
                 p.rate().overall(), p.action() == dev.brokerbench.core.model.Action.RPC ? "calls/s" : "msg/s", p.rate().windowMin(), p.rate().windowMax(),
                 result.rpc() != null ? result.rpc().summary()
                         : result.accounting() == null ? "no accounting" : result.accounting().summary(),
-                result.status().ok() ? "" : "  <<< " + result.status()));
+                result.status().ok() ? "" : "  <<< " + result.status() + result.faultMissed().map(why -> " (" + why
+                        + ")").orElse("")));
         if (result.rateSearch() != null && result.rateSearch().found()) {
             var search = result.rateSearch();
             out.println(String.format(Locale.ROOT, "      offered %,.0f msg/s = %d %% of %,.0f msg/s, the highest this"

@@ -59,7 +59,8 @@ public record HarnessCheck(RegressionGate.Ratio harnessOverCpu, double cpu, doub
         VarianceSum rounds = cpuBefore.variance().plus(harnessBefore.variance()).plus(cpuNow.variance())
                 .plus(harnessNow.variance());
         VarianceSum variance = runs.variance() >= rounds.variance() ? runs : rounds;
-        RegressionGate.Ratio ratio = RegressionGate.Ratio.of(harness - cpu, variance, CONFIDENCE);
+        RegressionGate.Ratio ratio = RegressionGate.Ratio.of(harness - cpu, variance, CONFIDENCE,
+                RegressionGate.MIN_DROP);
         boolean regressed = ratio.clearlySlower() && ratio.ratio() <= 1 - RegressionGate.MIN_DROP;
         List<String> said = new ArrayList<>();
         said.add(String.format(Locale.ROOT, "harness reference x%.2f, CPU reference x%.2f of the baseline's; the"

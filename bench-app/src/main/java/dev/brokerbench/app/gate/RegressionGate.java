@@ -117,13 +117,27 @@ public final class RegressionGate {
      * @param low        lower end of the interval
      * @param high       upper end
      * @param confidence the interval's confidence, e.g. 0.99
-     * @param detectable the smallest drop this row could have shown {@link #POWER} of the time, e.g. 0.12
+     * @param detectable the smallest drop this row could have shown {@link #POWER} of the time, e.g. 0.12; of a row
+     *                   that fails only from a least drop on (a path: {@link #MIN_DROP}), the smallest it could have
+     *                   failed, never under that least drop
      */
     public record Ratio(double ratio, double low, double high, double confidence, double detectable) {
+        /** A row whose verdict needs only its interval below 1 (a cell, the matrix). */
         static Ratio of(double logDiff, dev.brokerbench.core.stats.VarianceSum variance, double confidence) {
+            return of(logDiff, variance, confidence, 0);
+        }
+
+        /**
+         * A row whose verdict needs its interval below 1 and a drop of at least {@code leastDrop}: the measured log
+         * ratio must fall below both {@code -t se} and {@code ln(1 - leastDrop)}, which it does {@link #POWER} of the
+         * time when the true one lies the one-sided quantile's {@code se} below the lower of the two.
+         */
+        static Ratio of(double logDiff, dev.brokerbench.core.stats.VarianceSum variance, double confidence,
+                        double leastDrop) {
             double t = variance.t(confidence);
             double se = variance.se();
-            double drop = 1 - Math.exp(-(t + variance.tOneSided(POWER)) * se);
+            double bar = Math.max(t * se, -Math.log(1 - leastDrop));
+            double drop = 1 - Math.exp(-(bar + variance.tOneSided(POWER) * se));
             return new Ratio(Math.exp(logDiff), Math.exp(logDiff - t * se), Math.exp(logDiff + t * se), confidence,
                     drop);
         }
@@ -201,8 +215,9 @@ public final class RegressionGate {
             return "fresh/baseline: ratio of the geometric means of the repeats (a path: its cells' ratios, each"
                     + " weighted by its precision, the inverse of its variance shrunk two thirds of the way to the"
                     + " path's mean); interval: from the repeats' spread inside a run and the baseline runs' spread"
-                    + " from one run to the next (paths: Bonferroni over the paths); smallest drop it could show: " + Math.round(POWER * 10) + " times in 10 at that"
-                    + " confidence. A path fails (REGRESSION) when its whole interval is below 1 and it dropped by "
+                    + " from one run to the next (paths: Bonferroni over the paths); smallest drop it could show: "
+                    + Math.round(POWER * 10) + " times in 10 at that confidence (a path's: the smallest it would"
+                    + " fail, so " + Math.round(MIN_DROP * 100) + " % or more). A path fails (REGRESSION) when its whole interval is below 1 and it dropped by "
                     + Math.round(MIN_DROP * 100) + " % or more." + model;
         }
     }
@@ -284,7 +299,8 @@ public final class RegressionGate {
         double confidence = 1 - (1 - FAMILY_CONFIDENCE) / Math.max(1, compared.size());
         List<Row> groups = new ArrayList<>();
         for (BrokerPath group : compared.keySet()) {
-            Ratio r = Ratio.of(shift.groupDiff(group, relative), shift.groupVariance(group, relative), confidence);
+            Ratio r = Ratio.of(shift.groupDiff(group, relative), shift.groupVariance(group, relative), confidence,
+                    MIN_DROP);
             Verdict v = r.clearlySlower() ? (r.ratio() <= 1 - MIN_DROP ? Verdict.REGRESSION : Verdict.SLOWER)
                     : r.clearlyFaster() ? Verdict.FASTER : Verdict.OK;
             groups.add(new Row(group.toString(), group, Double.NaN, Double.NaN, r, v));

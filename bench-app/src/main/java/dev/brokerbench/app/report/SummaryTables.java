@@ -218,8 +218,8 @@ public final class SummaryTables {
                     + " ms after SIGCONT";
         }
         String paused = fault.form() == Fault.Form.PAUSE_LEADER ? "the leader, " + f.node() : "the broker";
-        // a container is paused by its engine: the cgroup freezer, not a signal
-        boolean frozen = r.broker().runtime() == dev.brokerbench.core.broker.RuntimeKind.CONTAINER;
+        // a container is paused by its engine (the cgroup freezer), or by SIGSTOP from the host where it refused
+        boolean frozen = r.broker().frozenByEngine();
         return "paused " + paused + (frozen ? " (frozen, thawed " : " (SIGSTOP, SIGCONT ") + stated + " later: "
                 + count(f.heldMillis()) + " ms)" + after + silence + end + (frozen ? "the thaw" : "SIGCONT");
     }

@@ -138,6 +138,24 @@ class RegressionGateTest {
         assertThat(outcome.passed()).as(outcome.table().console()).isTrue();
     }
 
+    /**
+     * A quiet machine (2 % noise in the baseline and the fresh run) shows a path's 8 % drop clearly, which cannot fail
+     * it (a path fails from 10 % on): the smallest drop its row says it could show is one it would fail, never under
+     * 10 %, while a cell's row, which never fails, says the smallest drop its interval shows.
+     */
+    @Test
+    void aPathsSmallestDropItCouldShowIsOneItWouldFail() {
+        Baseline quiet = Baseline.of("quiet", List.of(run(1, 0.02), run(2, 0.02)));
+        RegressionGate.Outcome outcome = RegressionGate.check(quiet, run(3, 0.02, 0.92));
+        RegressionGate.Row path = group(outcome, "a / p");
+        assertThat(path.verdict()).as(outcome.table().console()).isEqualTo(RegressionGate.Verdict.SLOWER);
+        assertThat(path.ratio().detectable()).as(outcome.table().console())
+                .isGreaterThan(1 - path.ratio().ratio()).isGreaterThanOrEqualTo(RegressionGate.MIN_DROP);
+        assertThat(outcome.cells()).as("a cell's row is not floored").anySatisfy(c -> assertThat(
+                c.ratio().detectable()).isLessThan(RegressionGate.MIN_DROP));
+        assertThat(outcome.note()).contains("a path's: the smallest it would fail, so 10 % or more");
+    }
+
     @Test
     void aClearButSmallDropIsShownNotFailed() {
         RegressionGate.Outcome outcome = RegressionGate.check(steadyBaseline(), run(3, 0.02, 0.94));

@@ -177,9 +177,16 @@ public final class ContainerBrokerInstance implements BrokerInstance {
 
     @Override
     public BrokerInfo info() {
-        return new BrokerInfo(runtime.broker().id(), runtime.broker().displayName(), version, runtime.kind(), settings,
+        Map<String, String> all = settings;
+        if (pausing != null) {
+            all = new LinkedHashMap<>(settings);
+            all.put(BrokerInfo.LAST_PAUSE, pausing.how());
+        }
+        return new BrokerInfo(runtime.broker().id(), runtime.broker().displayName(), version, runtime.kind(), all,
                 startToReadyMillis, image.image(), imageId);
     }
+
+
 
     @Override
     public Endpoint endpoint(Protocol protocol) {

@@ -22,6 +22,17 @@ public record BrokerInfo(@Required String brokerId, @Required String displayName
         settings = settings == null ? Map.of() : Map.copyOf(settings);
     }
 
+    /**
+     * The setting in which a container broker says how it was last paused: "frozen" (the engine's freezer, perhaps
+     * at a later attempt), or "SIGSTOP ..." (from the host, where the engine refused to freeze it).
+     */
+    public static final String LAST_PAUSE = "last pause";
+
+    /** Whether the last pause of this broker stood it still by the engine's freezer (a container the engine froze). */
+    public boolean frozenByEngine() {
+        return runtime == RuntimeKind.CONTAINER && settings.getOrDefault(LAST_PAUSE, "frozen").startsWith("frozen");
+    }
+
     /** A broker that is not a container. */
     public BrokerInfo(String brokerId, String displayName, String version, RuntimeKind runtime,
                       Map<String, String> settings, long startToReadyMillis) {

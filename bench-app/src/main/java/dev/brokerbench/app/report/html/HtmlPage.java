@@ -235,8 +235,10 @@ public final class HtmlPage {
         for (RunResult r : data.results()) {
             String cell = r.cellId().brokerPath() + " / " + SummaryTables.caseLabel(r);
             if (!r.status().ok()) {
-                flags.add(new Flag(r.status().toString(), true, cell, r.rpc() != null ? r.rpc().summary()
-                        : r.accounting() == null ? "no accounting" : r.accounting().summary()));
+                String summary = r.rpc() != null ? r.rpc().summary()
+                        : r.accounting() == null ? "no accounting" : r.accounting().summary();
+                flags.add(new Flag(r.status().toString(), true, cell, r.faultMissed().map(why -> why + "; " + summary)
+                        .orElse(summary)));
             }
             if (r.leftover() != null && r.leftover().messages() > 0) {
                 flags.add(new Flag("leftover", false, cell, "the cell's queue held " + r.leftover().messages()
