@@ -217,8 +217,9 @@ public final class RegressionGate {
                     + " path's mean); interval: from the repeats' spread inside a run and the baseline runs' spread"
                     + " from one run to the next (paths: Bonferroni over the paths); smallest drop it could show: "
                     + Math.round(POWER * 10) + " times in 10 at that confidence (a path's: the smallest it would"
-                    + " fail, so " + Math.round(MIN_DROP * 100) + " % or more). A path fails (REGRESSION) when its whole interval is below 1 and it dropped by "
-                    + Math.round(MIN_DROP * 100) + " % or more." + model;
+                    + " fail, so " + Math.round(MIN_DROP * 100) + " % or more). A path fails (REGRESSION) when its"
+                    + " whole interval is below 1 and it dropped by " + Math.round(MIN_DROP * 100) + " % or more."
+                    + model;
         }
     }
 

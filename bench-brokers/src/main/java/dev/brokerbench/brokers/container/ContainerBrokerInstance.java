@@ -186,8 +186,6 @@ public final class ContainerBrokerInstance implements BrokerInstance {
                 startToReadyMillis, image.image(), imageId);
     }
 
-
-
     @Override
     public Endpoint endpoint(Protocol protocol) {
         return Endpoint.of(endpoints, runtime.broker().displayName(), protocol);
