@@ -58,8 +58,13 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
                 .or(() -> Instances.unlessPlaceable(environment, Optional.empty()));
     }
 
+    /** Starts it; once more on new ports when a port was taken ({@link Instances#onFreePorts}). */
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
+        return Instances.onFreePorts(() -> startOnce(env));
+    }
+
+    private BrokerInstance startOnce(BrokerEnvironment env) throws BrokerStartException {
         Path dir = Instances.newDirectory(env, broker().id());
         int[] ports = Ports.freeLoopbackPorts(3, java.util.List.of());
         int port = ports[0];

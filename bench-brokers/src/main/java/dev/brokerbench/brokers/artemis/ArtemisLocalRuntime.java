@@ -54,8 +54,13 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
                 .or(() -> Instances.unlessPlaceable(environment, Optional.empty()));
     }
 
+    /** Starts it; once more on new ports when a port was taken ({@link Instances#onFreePorts}). */
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
+        return Instances.onFreePorts(() -> startOnce(env));
+    }
+
+    private BrokerInstance startOnce(BrokerEnvironment env) throws BrokerStartException {
         Path home = ArtemisInstaller.home(env.distributionDir())
                 .orElseThrow(() -> new BrokerStartException(unavailableReason(env).orElseThrow()));
         Path dir = Instances.newDirectory(env, broker().id());

@@ -75,8 +75,13 @@ public final class ArtemisPairLocalRuntime implements BrokerRuntime {
                         + " over loopback")));
     }
 
+    /** Starts it; once more on new ports when a port was taken ({@link Instances#onFreePorts}). */
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
+        return Instances.onFreePorts(() -> startOnce(env));
+    }
+
+    private BrokerInstance startOnce(BrokerEnvironment env) throws BrokerStartException {
         Optional<String> unavailable = unavailableReason(env);
         if (unavailable.isPresent()) {
             throw new BrokerStartException(unavailable.get());

@@ -67,8 +67,13 @@ public final class KafkaClusterLocalRuntime implements BrokerRuntime {
                         + " clients")));
     }
 
+    /** Starts it; once more on new ports when a port was taken ({@link Instances#onFreePorts}). */
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
+        return Instances.onFreePorts(() -> startOnce(env));
+    }
+
+    private BrokerInstance startOnce(BrokerEnvironment env) throws BrokerStartException {
         Optional<String> unavailable = unavailableReason(env);
         if (unavailable.isPresent()) {
             throw new BrokerStartException(unavailable.get());

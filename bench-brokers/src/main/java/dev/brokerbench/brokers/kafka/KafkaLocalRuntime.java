@@ -69,8 +69,13 @@ public class KafkaLocalRuntime implements BrokerRuntime {
                         + " clients")));
     }
 
+    /** Starts it; once more on new ports when a port was taken ({@link Instances#onFreePorts}). */
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
+        return Instances.onFreePorts(() -> startOnce(env));
+    }
+
+    private BrokerInstance startOnce(BrokerEnvironment env) throws BrokerStartException {
         Path home = home(env.distributionDir());
         Path dir = Instances.newDirectory(env, broker().id());
         // apart from the secure listeners' ports, picked by the caller and not bound yet

@@ -82,6 +82,38 @@ public final class Instances {
                 .map(why -> "--network namespace: " + why));
     }
 
+    /** One start of a broker on ports it chooses itself, e.g. a runtime's start on a new directory. */
+    @FunctionalInterface
+    public interface Start {
+        dev.brokerbench.core.broker.BrokerInstance start() throws BrokerStartException;
+    }
+
+    /**
+     * Starts the broker; once more, on ports it chooses anew, when a port it chose was bound by another process
+     * between its choice and the broker's bind (three test forks start brokers side by side: CI saw RabbitMQ lose its
+     * distribution port on 2026-11-27, ActiveMQ Classic its STOMP port on 2026-11-29).
+     */
+    public static dev.brokerbench.core.broker.BrokerInstance onFreePorts(Start start) throws BrokerStartException {
+        try {
+            return start.start();
+        } catch (BrokerStartException e) {
+            if (!portTaken(e)) {
+                throw e;
+            }
+            return start.start();
+        }
+    }
+
+    /**
+     * Whether a start failed because a port it chose was already bound: the broker's words for it (a JVM's
+     * BindException, Erlang's eaddrinuse or dist_port_already_used), which the failure carries from its log.
+     */
+    public static boolean portTaken(BrokerStartException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.contains("dist_port_already_used") || m.contains("eaddrinuse")
+                || m.contains("Address already in use");
+    }
+
     /** Starts the instance; if it fails, removes everything it created before rethrowing. */
     public static LocalBrokerInstance startOrClean(LocalBrokerInstance instance) throws BrokerStartException {
         try {

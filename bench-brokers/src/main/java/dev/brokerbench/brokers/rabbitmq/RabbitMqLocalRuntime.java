@@ -112,27 +112,10 @@ public class RabbitMqLocalRuntime implements BrokerRuntime {
                 + " the namespace"));
     }
 
-    /**
-     * Starts the node(s); once more on new ports when a port was taken between its choice and the node's bind (CI on
-     * 2026-11-27: "could not bind to distribution port 46753 ... dist_port_already_used", another process of the
-     * test forks had it).
-     */
+    /** Starts the node(s); once more on new ports when a port was taken ({@link Instances#onFreePorts}). */
     @Override
     public BrokerInstance start(BrokerEnvironment env) throws BrokerStartException {
-        try {
-            return startOnce(env);
-        } catch (BrokerStartException e) {
-            if (!portTaken(e)) {
-                throw e;
-            }
-            return startOnce(env);
-        }
-    }
-
-    /** Whether a start failed because a chosen port was already bound by another process. */
-    static boolean portTaken(BrokerStartException e) {
-        String m = String.valueOf(e.getMessage());
-        return m.contains("dist_port_already_used") || m.contains("eaddrinuse");
+        return Instances.onFreePorts(() -> startOnce(env));
     }
 
     private BrokerInstance startOnce(BrokerEnvironment env) throws BrokerStartException {

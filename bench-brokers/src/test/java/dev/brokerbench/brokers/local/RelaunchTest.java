@@ -83,6 +83,38 @@ class RelaunchTest {
         }
     }
 
+    /** The same ports would be taken again: the runtime starts it on others ({@link Instances#onFreePorts}). */
+    @Test
+    void aProcessThatLostItsPortIsNotLaunchedAgainOnIt() throws Exception {
+        Path dir = work.resolve("port");
+        try (LocalBrokerInstance broker = broker(dir, "echo x >> launches; echo 'java.net.BindException: Address"
+                + " already in use' >> broker.log; exit 1")) {
+            assertThatThrownBy(broker::start).isInstanceOf(BrokerStartException.class)
+                    .satisfies(e -> assertThat(Instances.portTaken((BrokerStartException) e)).isTrue())
+                    .hasMessageNotContaining("second launch");
+            assertThat(Files.readAllLines(dir.resolve("launches"))).hasSize(1);
+        }
+    }
+
+    @Test
+    void aRuntimeStartsOnceMoreOnlyWhenAPortWasTaken() throws Exception {
+        int[] starts = {0};
+        Instances.onFreePorts(() -> {
+            if (starts[0]++ == 0) {
+                throw new BrokerStartException("Failed to bind to server socket: java.net.BindException: Address"
+                        + " already in use");
+            }
+            return null;
+        });
+        assertThat(starts[0]).isEqualTo(2);
+        starts[0] = 0;
+        assertThatThrownBy(() -> Instances.onFreePorts(() -> {
+            starts[0]++;
+            throw new BrokerStartException("Invalid maximum heap size");
+        })).hasMessage("Invalid maximum heap size");
+        assertThat(starts[0]).isEqualTo(1);
+    }
+
     @Test
     void aBrokerWhoseDirectoryWentWithItIsNotLaunchedAgain() throws Exception {
         Path dir = work.resolve("gone");
