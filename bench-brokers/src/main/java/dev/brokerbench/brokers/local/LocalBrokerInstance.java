@@ -75,8 +75,9 @@ public final class LocalBrokerInstance implements BrokerInstance {
     /**
      * Starts the process and waits for readiness; on failure kills it and reports the log tail. A process that exited
      * before it was ready is launched once more on the same directory (a start's crash on a loaded machine need not
-     * repeat: CI saw RabbitMQ exit with code 1 at one start in hundreds), unless a port it was given was taken (the
-     * runtime starts it again on others: {@link Instances#onFreePorts}); the first exit is recorded in {@link #info()}
+     * repeat: CI saw RabbitMQ do so at two starts of one wide-tier run, and at none in the next), unless a port it was
+     * given was taken (the runtime starts it again on others: {@link Instances#onFreePorts}); the first exit is
+     * recorded in {@link #info()}
      * as the setting {@value #RELAUNCHED}, and a second exit fails the start with both. On a
      * {@link NetworkPath.Placement#NAMESPACE} path the broker runs in a network namespace of its own, made at the
      * first start and kept across restarts.
