@@ -101,14 +101,23 @@ public final class ConsoleListener implements RunListener {
                 step.detail() == null ? "" : " (" + step.detail() + ")"));
     }
 
-    /** A warm-up round's run: one line, not stored (its status still shows a loss: the harness never hides one). */
+    /**
+     * A warm-up round's run: one line, not stored; a status other than ok shows with its numbers (sent, confirmed,
+     * lost and where), as in a measured round: the harness never hides one.
+     */
     @Override
     public void warmupRound(RunResult result) {
         PhaseResult p = result.reportedPhase();
         out.println(String.format(Locale.ROOT, "  %-3s %-36s %-22s %,10.0f msg/s  (warm-up round, set aside)%s",
                 result.workload().name(), result.workload().title(), result.client().clientPath(),
                 p == null ? Double.NaN : p.rate().overall(),
-                result.status().ok() ? "" : "  <<< " + result.status()));
+                result.status().ok() ? "" : "  <<< " + result.status() + ": " + account(result)));
+    }
+
+    /** The cell's account in one line: its calls', its messages', or that it has none. */
+    private static String account(RunResult result) {
+        return result.rpc() != null ? result.rpc().summary()
+                : result.accounting() == null ? "no accounting" : result.accounting().summary();
     }
 
     /** What a kill under request/reply did, in one line. */
@@ -134,11 +143,11 @@ public final class ConsoleListener implements RunListener {
         summary.add(result);
         store.write(result);
         PhaseResult p = result.reportedPhase();
-        out.println(String.format(Locale.ROOT, "  %-3s %-36s %-22s %,10.0f %s  (windows %,.0f..%,.0f)  %s%s",
-                dev.brokerbench.app.report.SummaryTables.caseLabel(result), result.workload().title(), result.client().clientPath(),
-                p.rate().overall(), p.action() == dev.brokerbench.core.model.Action.RPC ? "calls/s" : "msg/s", p.rate().windowMin(), p.rate().windowMax(),
-                result.rpc() != null ? result.rpc().summary()
-                        : result.accounting() == null ? "no accounting" : result.accounting().summary(),
+        out.println(String.format(Locale.ROOT, "  %-3s %-36s %-22s %,10.0f %s  (%s)  %s%s",
+                dev.brokerbench.app.report.SummaryTables.caseLabel(result), result.workload().title(),
+                result.client().clientPath(), p.rate().overall(),
+                p.action() == dev.brokerbench.core.model.Action.RPC ? "calls/s" : "msg/s", p.rate().windowRange(),
+                account(result),
                 result.status().ok() ? "" : "  <<< " + result.status() + result.faultMissed().map(why -> " (" + why
                         + ")").orElse("")));
         if (result.rateSearch() != null && result.rateSearch().found()) {

@@ -5,6 +5,7 @@ import dev.brokerbench.core.model.Fault;
 import dev.brokerbench.core.model.QueueCase;
 import dev.brokerbench.core.result.Accounting;
 import dev.brokerbench.core.result.PhaseResult;
+import dev.brokerbench.core.result.RateSummary;
 import dev.brokerbench.core.result.RunResult;
 import dev.brokerbench.core.result.Sizing;
 import java.util.List;
@@ -35,8 +36,8 @@ public final class SummaryTables {
             PhaseResult p = r.reportedPhase();
             Accounting a = r.accounting();
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), caseLabel(r), r.workload().title(),
-                    rate(p.rate().windowMin()), rate(p.rate().windowMean()), rate(p.rate().windowMax()),
-                    rate(p.rate().overall()),
+                    p.rate().showsSteadiness() ? rate(p.rate().windowMin()) : "too short", steadyRate(p,
+                            p.rate().windowMean()), steadyRate(p, p.rate().windowMax()), rate(p.rate().overall()),
                     p.latency() == null ? "-" : micros(p.latency().p50Micros()) + " / " + micros(p.latency().p99Micros()),
                     cpuPerMessage(p), steal(r), counted(a, Accounting::sent), counted(a, Accounting::confirmed),
                     counted(a, Accounting::received), counted(a, Accounting::duplicates),
@@ -230,8 +231,15 @@ public final class SummaryTables {
         return r.workload().name() + (repeat.of() > 1 ? " #" + repeat.index() : "");
     }
 
-    /** How many confirmed messages were lost and, when some were, which (client: sequence numbers). */
+    /**
+     * How many confirmed messages were lost and, when some were, which (client: sequence numbers); those a drain
+     * could not ask for are held, not lost, and said so.
+     */
     private static String lostConfirmed(Accounting a) {
+        if (a.held() != null && a.held().confirmed() > 0) {
+            return "none known: " + count(a.held().confirmed()) + " held by a broker that did not answer the drain ("
+                    + a.held().where() + ")";
+        }
         return a.lostConfirmed() == 0 ? "0" : count(a.lostConfirmed()) + " (" + a.lostConfirmedWhere() + ")";
     }
 
@@ -324,6 +332,11 @@ public final class SummaryTables {
 
     private static String micros1(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%,.1f", v);
+    }
+
+    /** A window figure, or "-" for a phase too short to show steadiness ({@link RateSummary#showsSteadiness}). */
+    private static String steadyRate(PhaseResult p, double v) {
+        return p.rate().showsSteadiness() ? rate(v) : "-";
     }
 
     public static String rate(double v) {

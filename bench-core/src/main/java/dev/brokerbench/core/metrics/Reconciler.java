@@ -116,6 +116,6 @@ public final class Reconciler {
                 parts.stream().mapToLong(ReceiptRecord::rolledBack).sum());
         return new Accounting(totalSent, totalConfirmed, totalFailed, totalReceived, totalDuplicates, reordered,
                 redelivered, totalLost, lostConfirmed, lostRefused, unconfirmedPresent, foreign, earlier, producers,
-                consumers, List.of(), rollbacks);
+                consumers, List.of(), rollbacks, null);
     }
 }

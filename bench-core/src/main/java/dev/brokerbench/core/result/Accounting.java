@@ -34,6 +34,10 @@ import java.util.stream.Collectors;
  * @param perSubscriber      on a topic, each subscription's own account; empty for a queue
  * @param rollbacks          what transacted clients rolled back on purpose (each such message is owed again, so
  *                           none of it counts as lost, duplicate or received until it arrives once more)
+ * @param held               messages a drain could not ask for: its consumers could not consume, again when tried
+ *                           once more, so what did not arrive without the client being told is held by a broker
+ *                           that did not answer, neither received nor lost ({@link #heldBy}); null when the drain
+ *                           could ask for every message
  *
  * <p>On a topic every message is owed once to each subscription, and every count is of deliveries owed: the sum of
  * the subscriptions' own accounts, so {@code sent} and {@code confirmed} are the publishers' figures times the
@@ -42,7 +46,9 @@ import java.util.stream.Collectors;
 public record Accounting(long sent, long confirmed, long failed, long received, long duplicates, long reordered,
                          long redelivered, long lost, long lostConfirmed, long lostRefused, long unconfirmedPresent,
                          long foreign, long earlier, List<ProducerAccount> perProducer,
-                         List<ConsumerAccount> perConsumer, List<SubscriberAccount> perSubscriber, Rollbacks rollbacks) {
+                         List<ConsumerAccount> perConsumer, List<SubscriberAccount> perSubscriber, Rollbacks rollbacks,
+                         @com.fasterxml.jackson.annotation.JsonInclude(
+                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Held held) {
 
     public Accounting {
         rollbacks = rollbacks == null ? Rollbacks.NONE : rollbacks;
@@ -56,7 +62,44 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                       long redelivered, long lost, long lostConfirmed, long lostRefused, long unconfirmedPresent,
                       long foreign, List<ProducerAccount> perProducer, List<ConsumerAccount> perConsumer) {
         this(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost, lostConfirmed, lostRefused,
-                unconfirmedPresent, foreign, 0, perProducer, perConsumer, List.of(), Rollbacks.NONE);
+                unconfirmedPresent, foreign, 0, perProducer, perConsumer, List.of(), Rollbacks.NONE, null);
+    }
+
+    /**
+     * Messages a drain could not ask for: held by a broker that did not answer (its consumers could not consume), not
+     * known lost until it answers and its queue is drained or counted.
+     *
+     * @param messages  sent, not refused and not received when the drain gave up
+     * @param confirmed of those, confirmed by the broker
+     * @param where     the confirmed ones, per producing client, as runs of sequence numbers (as
+     *                  {@link #lostConfirmedWhere} would have named them); empty when none was confirmed
+     * @param why       what the consumers met, e.g. "2 of 2 consumers could not consume, again 5 s later: ..."
+     */
+    public record Held(long messages, long confirmed, String where, String why) {
+        public Held {
+            if (messages <= 0 || confirmed < 0 || confirmed > messages) {
+                throw new IllegalArgumentException("held messages must be > 0 and confirmed within them, got "
+                        + messages + ", " + confirmed);
+            }
+            where = where == null ? "" : where;
+        }
+    }
+
+    /**
+     * This account with what it calls silently lost held instead ({@link Held}): the drain could not ask for those
+     * messages, so none of them is lost or confirmed-lost, and no producer's account names them; the sends the
+     * broker refused stay lost (the client was told), and a producer's own lost count stays whole when there were
+     * some, since it does not tell them apart.
+     */
+    public Accounting heldBy(String why) {
+        if (silentlyLost() == 0) {
+            return this;
+        }
+        Held h = new Held(silentlyLost(), lostConfirmed, lostConfirmedWhere(), why);
+        List<ProducerAccount> producers = perProducer.stream().map(p -> new ProducerAccount(p.client(), p.sent(),
+                p.confirmed(), p.received(), p.duplicates(), lostRefused == 0 ? 0 : p.lost(), List.of())).toList();
+        return new Accounting(sent, confirmed, failed, received, duplicates, reordered, redelivered, lostRefused, 0,
+                lostRefused, unconfirmedPresent, foreign, earlier, producers, perConsumer, perSubscriber, rollbacks, h);
     }
 
     /**
@@ -135,7 +178,7 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
         }
         return new Accounting(sent, confirmed, failed, received, duplicates, reordered, redelivered, lost,
                 lostConfirmed, lostRefused, unconfirmedPresent, foreign, earlier, summed(subscribers), consumers,
-                accounts, rolledBack);
+                accounts, rolledBack, null);
     }
 
     /** Each producing client's account summed over the subscriptions; lost ranges from the first that lost any. */
@@ -222,7 +265,9 @@ public record Accounting(long sent, long confirmed, long failed, long received, 
                 + (perSubscriber.size() == 1 ? " subscriber: " : " subscribers: ")) + "sent=" + sent + " confirmed=" + confirmed + " failed=" + failed + " received=" + received
                 + " duplicates=" + duplicates + " reordered=" + reordered + " lost=" + lost
                 + " (confirmed " + lostConfirmed + (lostRefused == 0 ? "" : ", refused " + lostRefused)
-                + ") unconfirmedPresent=" + unconfirmedPresent
+                + ")" + (held == null ? "" : " held=" + held.messages() + " (confirmed " + held.confirmed()
+                + (held.where().isEmpty() ? "" : " at [" + held.where() + "]") + ": " + held.why() + ")")
+                + " unconfirmedPresent=" + unconfirmedPresent
                 + " foreign=" + foreign + (earlier == 0 ? "" : " earlier=" + earlier)
                 + (rollbacks.any() ? " rolledBack=" + rollbacks.sends() + " sends, "
                 + rollbacks.receipts() + " receipts (redelivered " + redelivered + ")" : "") + (lostConfirmed == 0 ? "" : " lostConfirmedAt=[" + lostConfirmedWhere() + "]")

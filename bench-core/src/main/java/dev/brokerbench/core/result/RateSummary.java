@@ -18,4 +18,26 @@ package dev.brokerbench.core.result;
  */
 public record RateSummary(double overall, double windowMin, double windowMean, double windowMax, int windows,
                           int windowSize, long windowMinMillis) {
+    /**
+     * The fewest whole windows whose min / mean / max can show whether a phase ran steadily: with fewer, the three
+     * figures are one or two windows' (or none: "0..0"), and the phase reads "too short to show steadiness".
+     */
+    public static final int STEADY_WINDOWS = 3;
+
+    /** Whether the phase had enough whole windows ({@link #STEADY_WINDOWS}) for min / mean / max to mean anything. */
+    public boolean showsSteadiness() {
+        return windows >= STEADY_WINDOWS;
+    }
+
+    /**
+     * The windows' range as the console prints it, e.g. {@code "windows 9,120..11,845"}, or why there is none, e.g.
+     * {@code "too short to show steadiness: 0 whole windows of >= 1000 msgs and 100 ms"}.
+     */
+    public String windowRange() {
+        if (!showsSteadiness()) {
+            return String.format(java.util.Locale.ROOT, "too short to show steadiness: %d whole window%s of >= %d"
+                    + " msgs and %d ms", windows, windows == 1 ? "" : "s", windowSize, windowMinMillis);
+        }
+        return String.format(java.util.Locale.ROOT, "windows %,.0f..%,.0f", windowMin, windowMax);
+    }
 }

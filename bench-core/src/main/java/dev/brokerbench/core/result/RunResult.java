@@ -77,7 +77,9 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
     }
 
     /**
-     * OK, LOSS, DUP or ERROR. LOSS: a message that vanished without a word: confirmed, or sent without a failure
+     * OK, BROKER STOPPED, LOSS, DUP or ERROR. BROKER STOPPED: the drain could not ask for every message (its
+     * consumers could not consume, again when tried once more), so what did not arrive is held, not lost
+     * ({@link Accounting#held}). LOSS: a message that vanished without a word: confirmed, or sent without a failure
      * reported, and never received ({@link Accounting#silentlyLost}); with a fault, only a confirmed message that was
      * lost (a durability violation), since messages in flight at the kill were never confirmed. Then ERROR when the
      * clients were to reconnect or fail over by themselves and not every message was confirmed in the end (the
@@ -98,6 +100,9 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
             return rpcStatus();
         }
         if (accounting != null) {
+            if (accounting.held() != null) {
+                return Status.BROKER_STOPPED;
+            }
             if (fault == null ? accounting.silentlyLost() > 0 : accounting.lostConfirmed() > 0) {
                 return Status.LOSS;
             }

@@ -9,6 +9,13 @@ public enum Status {
      * a fault, a confirmed message that was lost (a durability violation). A send the broker refused is an ERROR.
      */
     LOSS("LOSS"),
+    /**
+     * The broker stopped answering: a drain's consumers could not consume (a session that did not open, a consume
+     * it did not answer), again when tried once more after a wait. What did not arrive is held by it
+     * ({@link Accounting#held}), not called lost: nobody could ask for it. Outranks LOSS, which needs a drain that
+     * could ask for every message.
+     */
+    BROKER_STOPPED("BROKER STOPPED"),
     /** A message received twice; after a fault, beyond the redeliveries the broker flagged. */
     DUP("DUP"),
     /**

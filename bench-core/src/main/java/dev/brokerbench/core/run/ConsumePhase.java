@@ -163,8 +163,9 @@ final class ConsumePhase {
             ctx.progress().latencyOf(dev.brokerbench.core.result.LatencyMetric.END_TO_END, endToEnd::soFar);
         }
         ResourceMeter meter = ResourceMeter.start(ctx.brokerPid());
+        java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
         try {
-            ClientThreads.run(name, owned.length, local -> {
+            ClientThreads.run(name, owned.length, local -> LeftDrain.failing(failed, () -> {
                         try {
                             Consumer consumer = open(ctx, owned[local], processes, onConsumer);
                             if (ctx.phase().reported()) { // a drain that only verifies a publish need not wait
@@ -175,8 +176,8 @@ final class ConsumePhase {
                             subscribed(beside); // the publishers do not wait for a consumer that failed
                             throw e;
                         }
-                    },
-                    (local, consumer) -> {
+                    }),
+                    (local, consumer) -> LeftDrain.failing(failed, () -> {
                         int client = owned[local];
                         DrainWatch backlog = beside == null ? null : beside.drain();
                         try {
@@ -196,7 +197,8 @@ final class ConsumePhase {
                         ConsumerDrain.run(ctx, client, consumer, ledgers.get(ledgers.size() == 1 ? 0 : client),
                                 order.get(client), clock, lastDelivery, idleNanos, settleMillis, consumerFault,
                                 beside, destinations, errors);
-                    },
+                        return null;
+                    }),
                     t -> {
                         if (beside == null) {
                             clock.start(t); // a live phase's clock starts with its publishers
@@ -227,6 +229,10 @@ final class ConsumePhase {
             shardReceipts = new ShardReceipts(dev.brokerbench.core.metrics.ReceiptRecord.of(ledgers.get(0)), mine);
         } else if (rest == null) {
             accounting = Reconciler.reconcileEach(ctx.workload().fanOut(), sent, ledgers, order);
+            if (!ctx.workload().fanOut() && !onConsumer) { // a subscription, a killed consumer: nothing to ask again
+                accounting = LeftDrain.afterFailures(ctx, ledgers.get(0), order, accounting, failed.get(), idleNanos,
+                        errors);
+            }
         } else {
             ReceiveLedger selected = ledgers.get(0);
             if (!selected.allExpectedArrived()) {
@@ -240,7 +246,7 @@ final class ConsumePhase {
                 errors.add(name + ": the selector's consumers were handed " + selected.outsideShare()
                         + " messages it does not match");
             }
-            drainRest(ctx, rest, idleNanos, errors);
+            LeftDrain.take(ctx, name + "-rest", rest, idleNanos, errors);
             accounting = Reconciler.reconcile(sent, List.of(ledgers.get(0), rest), order);
         }
         if (accounting != null && accounting.lostConfirmed() > 0) {
@@ -265,28 +271,6 @@ final class ConsumePhase {
         return new Outcome(result, accounting, killed, recovery, shardReceipts, clock.startNanos(),
                 consumerFault == null ? null : consumerFault.victim(), consumerFault == null
                 ? java.util.Optional.empty() : consumerFault.held(clock.timeline(), clock.startNanos(), lastNanos));
-    }
-
-    /** Plain consumers take what a selector's consumers left on the queue: not measured, only accounted. */
-    private static void drainRest(PhaseContext ctx, ReceiveLedger rest, long idleNanos, ErrorLog errors)
-            throws InterruptedException {
-        int clients = ctx.workload().consumers();
-        long expected = rest.expectedTotal();
-        ProgressClock clock = new ProgressClock(clients, expected);
-        AtomicLongArray lastDelivery = new AtomicLongArray(clients * STRIDE);
-        ClientThreads.run(ctx.phase().name() + "-rest", clients, client -> ctx.driver().consumer(ctx.workload().queue()),
-                (client, consumer) -> {
-                    consumer.start();
-                    ConsumerDrain.run(ctx, client, consumer, rest, new OrderTracker(rest.streams().size()), clock, lastDelivery,
-                            idleNanos, SETTLE_MILLIS, null, null, null, errors);
-                },
-                t -> {
-                    clock.start(t);
-                    for (int i = 0; i < clients; i++) {
-                        lastDelivery.set(i * STRIDE, t);
-                    }
-                },
-                ctx.limits().sessionOpen(), deadline(ctx, expected), errors);
     }
 
     /**
@@ -327,7 +311,7 @@ final class ConsumePhase {
      * How long the consumers may take: the phase's limit, or twice what consumers that spend the workload's
      * processing time on each message need for {@code expected} messages, whichever is longer.
      */
-    private static java.time.Duration deadline(PhaseContext ctx, long expected) {
+    static java.time.Duration deadline(PhaseContext ctx, long expected) {
         java.time.Duration limit = ctx.limits().deadline(expected);
         double ceiling = ctx.workload().processing().ceiling(ctx.workload().consumers());
         java.time.Duration processing = java.time.Duration.ofSeconds((long) Math.ceil(2 * expected / ceiling));

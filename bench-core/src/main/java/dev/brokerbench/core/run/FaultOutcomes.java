@@ -153,11 +153,13 @@ final class FaultOutcomes {
     }
 
     /**
-     * What the cell's queue holds after a measured pass whose account lost messages: those still there were held
-     * back (late), the rest are gone. Null where nothing was lost, on a topic, or where the path cannot ask.
+     * What the cell's queue holds after a measured pass whose account lost messages, or held those its drain could
+     * not ask for: those still there were held back (late), the rest are gone. Null where nothing was lost or held,
+     * on a topic, or where the path cannot ask (or the broker did not answer).
      */
     static BrokerCount remaining(ScenarioRunner.Pass measured, Driver driver, Workload workload) {
-        if (measured.accounting() == null || measured.accounting().lost() == 0 || workload.fanOut()) {
+        var account = measured.accounting();
+        if (account == null || account.lost() == 0 && account.held() == null || workload.fanOut()) {
             return null;
         }
         return queueCount(driver, workload);

@@ -23,14 +23,15 @@ class FaultStatusTest {
     private static final Fault PAUSE = new Fault.Pause(Fault.Target.BROKER, 0.5, Duration.ofSeconds(5));
 
     private static Accounting exact(long sent) {
-        return new Accounting(sent, sent, 0, sent, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), null);
+        return new Accounting(sent, sent, 0, sent, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), null,
+                null);
     }
 
     /** {@code failed} sends reported failed by the client, none of them received. */
     private static Accounting failing(long sent, long failed) {
         long through = sent - failed;
         return new Accounting(sent, through, failed, through, 0, 0, 0, failed, 0, failed, 0, 0, 0, List.of(),
-                List.of(), List.of(), null);
+                List.of(), List.of(), null, null);
     }
 
     private static RunResult cell(Fault fault, FaultOutcome outcome, Accounting accounting) {

@@ -168,10 +168,12 @@ public final class Charts {
                 .build();
         style(chart);
         List<String> figures = List.of("window min", "window mean", "window max", "overall");
-        for (RunResult r : results) {
+        for (RunResult r : results) { // a phase too short for windows shows its overall rate alone, and says so
             var rate = r.reportedPhase().rate();
-            chart.addSeries(series(r), figures, List.of(rate.windowMin(), rate.windowMean(), rate.windowMax(),
-                    rate.overall())).setFillColor(palette.of(series(r)));
+            double shown = rate.showsSteadiness() ? 1 : 0;
+            chart.addSeries(series(r) + (rate.showsSteadiness() ? "" : " (too short to show steadiness)"), figures,
+                    List.of(shown * rate.windowMin(), shown * rate.windowMean(), shown * rate.windowMax(),
+                            rate.overall())).setFillColor(palette.of(series(r)));
         }
         return png("windows-" + caseName, caseName + " window rates", chart, caseName);
     }

@@ -1,0 +1,96 @@
+package dev.brokerbench.core.run;
+
+import dev.brokerbench.core.metrics.OrderTracker;
+import dev.brokerbench.core.metrics.ProgressClock;
+import dev.brokerbench.core.metrics.ReceiveLedger;
+import dev.brokerbench.core.metrics.Reconciler;
+import dev.brokerbench.core.result.Accounting;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Plain consumers that take what a drain left on the queue, into the drain's own ledger: not measured, only
+ * accounted. They follow a selector's consumers (the messages it does not match), and a drain whose consumers could
+ * not consume: a missing message is called lost only once a drain could ask for it.
+ */
+final class LeftDrain {
+    /** A drain whose consumers could not consume is tried once more this long after it ended. */
+    static final long AGAIN_AFTER_MILLIS = 5_000;
+
+    private LeftDrain() {
+    }
+
+    /**
+     * The drain's account once its consumers' failures are ridden out: as it was when every consumer could consume or
+     * nothing is missing; else plain consumers try once more {@link #AGAIN_AFTER_MILLIS} later, and what they could
+     * not take is held ({@link Accounting#heldBy}) when they could not consume either, lost when they could.
+     *
+     * @param failed the drain's consumers that could not consume (their session did not open, or their consume threw)
+     */
+    static Accounting afterFailures(PhaseContext ctx, ReceiveLedger ledger, List<OrderTracker> order,
+                                    Accounting first, int failed, long idleNanos, ErrorLog errors)
+            throws InterruptedException {
+        if (failed == 0 || first.silentlyLost() == 0) { // a refused send's message is not the drain's to find
+            return first;
+        }
+        String name = ctx.phase().name();
+        int consumers = ctx.workload().consumers();
+        TimeUnit.MILLISECONDS.sleep(AGAIN_AFTER_MILLIS);
+        int failedAgain = take(ctx, name + "-again", ledger, idleNanos, errors);
+        Accounting again = Reconciler.reconcileEach(false, ledger.sent(), List.of(ledger), order);
+        String tried = failed + " of " + consumers + " consumers could not consume; plain consumers tried once more "
+                + AGAIN_AFTER_MILLIS / 1000 + " s later and received " + (first.lost() - again.lost()) + " of the "
+                + first.lost() + " messages missing";
+        if (failedAgain == 0 || again.silentlyLost() == 0) {
+            errors.add(name + ": " + tried);
+            return again;
+        }
+        errors.add(name + ": " + tried + ", " + failedAgain + " of them could not consume either: the "
+                + again.silentlyLost() + " still missing are held by a broker that did not answer, not counted as"
+                + " lost");
+        return again.heldBy(tried + "; " + failedAgain + " could not consume either");
+    }
+
+    /**
+     * Plain consumers, one per client of the workload, take what is left on each client's queue into
+     * {@code ledger}; returns how many of them could not consume.
+     */
+    static int take(PhaseContext ctx, String name, ReceiveLedger ledger, long idleNanos, ErrorLog errors)
+            throws InterruptedException {
+        int clients = ctx.workload().consumers();
+        long expected = ledger.expectedTotal();
+        ProgressClock clock = new ProgressClock(clients, expected);
+        AtomicLongArray lastDelivery = new AtomicLongArray(clients * ConsumerDrain.STRIDE);
+        AtomicInteger failed = new AtomicInteger();
+        ClientThreads.run(name, clients, client -> failing(failed, () -> ctx.driver().consumer(
+                        ctx.workload().queueOf(client))),
+                (client, consumer) -> failing(failed, () -> {
+                    consumer.start();
+                    ConsumerDrain.run(ctx, client, consumer, ledger, new OrderTracker(ledger.streams().size()), clock,
+                            lastDelivery, idleNanos, ConsumePhase.SETTLE_MILLIS, null, null, null, errors);
+                    return null;
+                }),
+                t -> {
+                    clock.start(t);
+                    for (int i = 0; i < clients; i++) {
+                        lastDelivery.set(i * ConsumerDrain.STRIDE, t);
+                    }
+                },
+                ctx.limits().sessionOpen(), ConsumePhase.deadline(ctx, expected), errors);
+        return failed.get();
+    }
+
+    /** Runs {@code step}, counting it in {@code failed} when it throws (not when it is interrupted). */
+    static <T> T failing(AtomicInteger failed, java.util.concurrent.Callable<T> step) throws Exception {
+        try {
+            return step.call();
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            failed.incrementAndGet();
+            throw e;
+        }
+    }
+}
