@@ -90,8 +90,10 @@ class TrafficIT {
     private static void stepsReported(String cell, RunResult r) {
         List<ScheduleStep> steps = r.reportedPhase().steps();
         assertThat(steps).as(cell).hasSize(((LiveCase) r.workload().shape()).schedule().steps().size());
-        assertThat(steps.stream().mapToLong(ScheduleStep::sent).sum()).as(cell).isEqualTo(r.accounting().received());
-        assertThat(steps).allSatisfy(s -> assertThat(s.endToEnd().count()).as(cell).isEqualTo(s.sent()));
+        assertThat(steps.stream().mapToLong(ScheduleStep::sent).sum()).as(cell).isEqualTo(r.accounting().sent());
+        assertThat(steps.stream().mapToLong(ScheduleStep::arrived).sum()).as(cell)
+                .isEqualTo(r.accounting().received());
+        assertThat(steps).allSatisfy(s -> assertThat(s.endToEnd().count()).as(cell).isEqualTo(s.arrived()));
         assertThat(r.phases().get(0).sendDelay().count()).as(cell).isEqualTo(r.accounting().sent());
     }
 

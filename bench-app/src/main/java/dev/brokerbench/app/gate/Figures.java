@@ -28,7 +28,8 @@ public record Figures(Conditions conditions, Map<CellId, Cell> cells, HarnessRef
      * One cell.
      *
      * @param parity  the workload settings that make two figures comparable (sessions, size, persistence, window,
-     *                prefetch, acknowledgement, rate, phases)
+     *                prefetch, acknowledgement, rate, phases; where a case has them, random share, queues, rate
+     *                schedule, backlog)
      * @param repeats the overall rate of the reported phase, per repeat
      * @param clean   every repeat delivered every message exactly once, without errors
      */
@@ -54,7 +55,33 @@ public record Figures(Conditions conditions, Map<CellId, Cell> cells, HarnessRef
                 + " publishWindow=" + w.publishWindow() + " prefetch=" + w.prefetch() + " ack=" + w.ackMode()
                 + "/" + w.ackBatch() + (w.processing().none() ? "" : " processing=" + w.processing().text())
                 + " rate=" + w.ratePerSecond() + " phases=" + w.phases().stream()
-                .map(Figures::phase).collect(Collectors.joining(","));
+                .map(Figures::phase).collect(Collectors.joining(",")) + shaped(w);
+    }
+
+    /**
+     * What else makes two figures comparable, only where a workload has it (so that the line of a plain case, and the
+     * baselines written before these were named, stay as they were): a body's random share below 1, many queues, a
+     * live case's rate schedule and backlog (until 2026-11-29 the gate compared cells that differed in these).
+     */
+    private static String shaped(Workload w) {
+        StringBuilder b = new StringBuilder();
+        if (w.randomBytes() != null && w.randomBytes().ratio() != 1.0) {
+            b.append(" randomBytes=").append(w.randomBytes().ratio());
+        }
+        if (w.destinations() != null) {
+            b.append(" queues=").append(w.destinations().queues()).append('x')
+                    .append(w.destinations().consumersPerQueue());
+        }
+        if (w.shape() instanceof dev.brokerbench.core.model.LiveCase live) {
+            if (live.schedule() != null) {
+                b.append(" schedule=").append(live.schedule().steps().stream().map(s -> s.fromRate() + "-"
+                        + s.toRate() + "/" + s.seconds() + "s").collect(Collectors.joining(",")));
+            }
+            if (live.backlog() != null) {
+                b.append(" backlog=").append(live.backlog().messages());
+            }
+        }
+        return b.toString();
     }
 
     private static String phase(Phase p) {

@@ -64,7 +64,8 @@ public final class TrafficTables {
     /** How each backlogged cell's consumers drained it. */
     public static TextTable drains(List<RunResult> results) {
         TextTable t = new TextTable(List.of("broker", "client path", "case", "depth at start", "built in s",
-                "backlog received", "caught up in s", "drain msg/s", "publishers msg/s",
+                "backlog received / sent before", "caught up in s", "still waiting then", "drain msg/s",
+                "publishers msg/s",
                 "end-to-end until caught up p50 / p99 / max µs", "after p50 / p99 / max µs", "lost", "status"));
         for (RunResult r : backlogged(results)) {
             BacklogDrain d = r.reportedPhase().backlog();
@@ -74,8 +75,10 @@ public final class TrafficTables {
             }
             t.add(List.of(r.broker().brokerId(), r.client().clientPath(), SummaryTables.caseLabel(r),
                     SummaryTables.count(d.depth()), String.format(Locale.ROOT, "%.2f", d.startSeconds()),
-                    SummaryTables.count(d.backlog()),
+                    SummaryTables.count(d.backlog()) + " / " + (d.sentBefore() == null ? "-"
+                            : SummaryTables.count(d.sentBefore())),
                     d.catchUpSeconds() == null ? "never" : String.format(Locale.ROOT, "%.2f", d.catchUpSeconds()),
+                    d.waitingAtCatchUp() == null ? "-" : SummaryTables.count(d.waitingAtCatchUp()),
                     d.drainRate() == null ? "-" : SummaryTables.rate(d.drainRate()), rate(published),
                     LiveTables.micros(d.during(), LatencySummary::p50Micros, LatencySummary::p99Micros,
                             LatencySummary::maxMicros),
@@ -94,13 +97,14 @@ public final class TrafficTables {
     /** Each step of each scheduled cell: what it offered, what arrived, and the latency of its messages. */
     public static TextTable steps(List<RunResult> results) {
         TextTable t = new TextTable(List.of("broker", "client path", "case", "step", "offered", "sent",
-                "received msg/s", "end-to-end p50 / p99 / max µs", "send delay p99 / max µs"));
+                "arrived", "received msg/s", "end-to-end p50 / p99 / max µs", "send delay p99 / max µs"));
         for (RunResult r : scheduled(results)) {
             List<ScheduleStep> steps = r.reportedPhase().steps();
             for (int i = 0; i < steps.size(); i++) {
                 ScheduleStep s = steps.get(i);
                 t.add(List.of(r.broker().brokerId(), r.client().clientPath(), SummaryTables.caseLabel(r),
                         String.valueOf(i + 1), s.step().label(), SummaryTables.count(s.sent()),
+                        s.arrived() == null ? "-" : SummaryTables.count(s.arrived()),
                         SummaryTables.rate(s.receivedRate()),
                         LiveTables.micros(s.endToEnd(), LatencySummary::p50Micros, LatencySummary::p99Micros,
                                 LatencySummary::maxMicros),

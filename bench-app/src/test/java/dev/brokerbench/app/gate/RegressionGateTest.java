@@ -286,13 +286,23 @@ class RegressionGateTest {
     }
 
     @Test
-    void aWholeMatrixSlowdownWithTheHarnessKeepingPaceWithTheCpuIsTheMachineOneWhereTheHarnessFellIsAFailure() {
+    void aWholeMatrixSlowdownWithTheHarnessKeepingPaceIsTheMachineOnlyWhereTheCheckCouldHaveShownItAFallIsAFailure() {
         Baseline base = withHarness(steadyBaseline());
         Figures slow = run(3, 0.05, 0.64, 0.64, 0.64, 0.64);
         RegressionGate.Outcome machine = RegressionGate.check(base, new Figures(CONDITIONS, slow.cells(),
                 harness(502, 1_004_000)));
         assertThat(machine.passed()).as(machine.table().console()).isTrue();
-        assertThat(machine.harness().words()).contains("not the suite's code", "the machine or the brokers");
+        // two baseline runs: the check can only show a drop of about 55 %, and the matrix fell 36 %
+        assertThat(machine.harness().harnessOverCpu().detectable()).isGreaterThan(0.36);
+        assertThat(machine.harness().words()).contains("could not tell the suite's code from the machine or the"
+                + " brokers").doesNotContain("not the suite's code");
+        // a slower matrix it could clear would have collapsed first (below half the baseline); a matrix 2.5 times as
+        // fast is a move it could have shown in the harness, and the harness kept pace
+        Figures faster = run(3, 0.05, 2.5, 2.5, 2.5, 2.5);
+        RegressionGate.Outcome gross = RegressionGate.check(base, new Figures(CONDITIONS, faster.cells(),
+                harness(502, 1_004_000)));
+        assertThat(gross.harness().words()).as(gross.table().console())
+                .contains("kept pace with the CPU: not the suite's code", "the machine or the brokers");
         // the probe moves by about 18 % from one run to the next (HarnessCheck.RUN_SD): only a gross drop is clear
         RegressionGate.Outcome within = RegressionGate.check(base, new Figures(CONDITIONS, slow.cells(),
                 harness(502, 640_000)));

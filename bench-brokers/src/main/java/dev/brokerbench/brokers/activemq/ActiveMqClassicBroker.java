@@ -16,7 +16,7 @@ public final class ActiveMqClassicBroker {
                             Pattern.compile("Usage Manager (Memory|Store|Temp) Limit")),
                     Optional.empty(),
                     Map.of("KahaDB journal sync", RunningFacts.fact("journalDiskSyncStrategy=(\\w+)"),
-                            "memory limit bytes", RunningFacts.fact("memoryLimit=(\\d+)"))));
+                            "memory limit bytes", RunningFacts.fact("memoryLimit=(\\d+)"))).ofJvm());
 
     private ActiveMqClassicBroker() {
     }

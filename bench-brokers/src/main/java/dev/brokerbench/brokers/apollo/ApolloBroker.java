@@ -15,6 +15,7 @@ import java.util.Optional;
 public final class ApolloBroker {
     public static final BrokerDescriptor DESCRIPTOR = BrokerDescriptor.broker("apollo", "ActiveMQ Apollo",
                     Protocol.AMQP, Protocol.OPENWIRE, Protocol.STOMP)
+            .withLogSignals(BrokerDescriptor.LogSignals.NONE.ofJvm())
             .withGap(Protocol.AMQP, Capability.PREFETCH, Support.notEquivalent("Apollo 1.7.1 does not hold AMQP link"
                     + " credit to the message: with a credit of 1000, an idle consumer was handed 1,100 empty and"
                     + " 623-756 10 KB messages in three runs (measured through the broker); Apollo over OpenWire"

@@ -19,7 +19,7 @@ public final class ArtemisBroker {
                             "producers blocked (max-disk-usage)", Pattern.compile("AMQ222210"),
                             "stopped: critical IO error", Pattern.compile("AMQ144010")),
                     Optional.empty(),
-                    Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"))))
+                    Map.of("journal", RunningFacts.fact("AMQ2\\d{5}: Using (\\w+) Journal"))).ofJvm())
             .withGap(Protocol.STOMP, Capability.REDELIVERY_FLAG, Support.no("Artemis 2.44's STOMP MESSAGE frames do not"
                     + " say redelivered:true for a message handed on after its consumer closed without acknowledging"
                     + " it"));

@@ -18,7 +18,7 @@ public enum KafkaDurability {
                     + " and log.flush.interval.ms unset; the OS writes back)"),
     /** An fsync of the partition's log before each produce is acknowledged. */
     FSYNC_EACH(BrokerDescriptor.broker("kafka-fsync", "Apache Kafka (fsync)", Protocol.KAFKA)
-            .asVariantOf(Shipped.KAFKA),
+            .withLogSignals(BrokerDescriptor.LogSignals.NONE.ofJvm()).asVariantOf(Shipped.KAFKA),
             Map.of("log.flush.interval.messages", "1"),
             "log.flush.interval.messages=1: the leader fsyncs the partition's log before it acknowledges each"
                     + " produce request (as the JMS brokers here do before confirming)");
@@ -35,7 +35,8 @@ public enum KafkaDurability {
 
     /** Kafka as shipped (a holder: an enum's constructors cannot read its own static fields). */
     private static final class Shipped {
-        static final BrokerDescriptor KAFKA = BrokerDescriptor.broker("kafka", "Apache Kafka", Protocol.KAFKA);
+        static final BrokerDescriptor KAFKA = BrokerDescriptor.broker("kafka", "Apache Kafka", Protocol.KAFKA)
+                .withLogSignals(BrokerDescriptor.LogSignals.NONE.ofJvm());
     }
 
     public BrokerDescriptor descriptor() {

@@ -158,11 +158,24 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
     public record LogSignals(Map<String, Pattern> pressure, Optional<Pattern> recovery,
                              Map<String, Pattern> runningFacts) {
         public static final LogSignals NONE = new LogSignals(Map.of(), Optional.empty(), Map.of());
+        /**
+         * A JVM broker's own line when its heap ran out, e.g. Apollo's {@code Exception in thread
+         * "hawtdispatch-DEFAULT-2" java.lang.OutOfMemoryError: Java heap space} (issue 66 saw one drain read as the
+         * loss of 289,069 confirmed messages, with no word of the broker's state).
+         */
+        public static final String OUT_OF_HEAP = "ran out of heap (java.lang.OutOfMemoryError)";
 
         public LogSignals {
             pressure = Map.copyOf(pressure);
             recovery = Objects.requireNonNull(recovery, "recovery");
             runningFacts = Map.copyOf(runningFacts);
+        }
+
+        /** These signals and a JVM's own: its heap ran out ({@link #OUT_OF_HEAP}). */
+        public LogSignals ofJvm() {
+            Map<String, Pattern> signals = new java.util.HashMap<>(pressure);
+            signals.put(OUT_OF_HEAP, Pattern.compile("java\\.lang\\.OutOfMemoryError"));
+            return new LogSignals(signals, recovery, runningFacts);
         }
     }
 }

@@ -108,6 +108,22 @@ public final class ReceiveLedger {
         return received[index].get(sequence);
     }
 
+    /**
+     * Messages of stream {@code i} below {@code upTo[i]} (e.g. every one sent before an instant: {@link
+     * SendLedger#sentCounts}) that never arrived, over every stream; a send the library or broker refused is not
+     * owed, so not missing.
+     */
+    public long missingBelow(long[] upTo) {
+        long missing = 0;
+        for (int i = 0; i < upTo.length; i++) {
+            java.util.BitSet refused = sent.failedSet(i);
+            for (long seq = 0; seq < upTo[i]; seq++) {
+                missing += received[i].get(seq) || refused.get((int) seq) ? 0 : 1;
+            }
+        }
+        return missing;
+    }
+
     /** Records one delivery of stream {@code stream}'s message {@code sequence}. */
     public Receipt record(long stream, long sequence, boolean redeliveredFlag) {
         if (redeliveredFlag) {

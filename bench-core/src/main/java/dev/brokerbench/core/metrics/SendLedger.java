@@ -94,6 +94,15 @@ public final class SendLedger {
         return total;
     }
 
+    /** Per stream, the messages handed to the client library so far (its sequence numbers below that count). */
+    public long[] sentCounts() {
+        long[] counts = new long[streams.size()];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = sentCount(i);
+        }
+        return counts;
+    }
+
     /** Messages handed to the client library, over every stream. */
     public long sentTotal() {
         long total = 0;

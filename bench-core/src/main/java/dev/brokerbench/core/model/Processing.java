@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The time a consumer spends on each message before it takes (and acknowledges) the next, as an application that
- * writes each message to a database would: a slow consumer. The consumer's thread waits (parks) for it, using no CPU,
+ * The time a consumer spends on each message before it takes the next, as an application that writes each message
+ * to a database would: a slow consumer. With the library's acknowledgement ({@link AckMode#AUTO}) the message was
+ * acknowledged when the library handed it over, before this time; with the client's own, after it. The consumer's thread waits (parks) for it, using no CPU,
  * so that the two cores stay the broker's and the clients'. Written and stored as text: {@code "2ms"} (every message),
  * {@code "1ms..3ms"} (uniform), {@code "exp:2ms"} (exponential with that mean); units {@code us}, {@code ms},
  * {@code s}; {@code "0"} for none.

@@ -26,6 +26,8 @@ final class DrainWatch {
     private final SendLedger sent;
     private final AtomicLong startNanos = new AtomicLong();
     private final AtomicLong depthAtStart = new AtomicLong();
+    /** Per stream, the messages handed to the library when the consumers started; null until then. */
+    private volatile long[] sentAtStart;
     private final java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean();
     private final java.util.concurrent.CountDownLatch built = new java.util.concurrent.CountDownLatch(1);
     private final Receipts[] receipts;
@@ -68,11 +70,17 @@ final class DrainWatch {
                     throw new InterruptedException();
                 }
             }
-            depthAtStart.set(confirmed);
-            startNanos.set(System.nanoTime());
+            started(System.nanoTime(), confirmed, sent.sentCounts());
         } finally {
             built.countDown(); // interrupted too: the others are being stopped as well
         }
+    }
+
+    /** The consumers start at {@code nanos}, {@code depth} confirmed, {@code sentCounts} sent per stream. */
+    void started(long nanos, long depth, long[] sentCounts) {
+        depthAtStart.set(depth);
+        sentAtStart = sentCounts;
+        startNanos.set(nanos);
     }
 
     /** A first receipt by {@code receiver} at {@code nanos} of a message sent (intended) at {@code sendNanos}. */
@@ -80,41 +88,48 @@ final class DrainWatch {
         receipts[receiver].add(nanos, sendNanos);
     }
 
-    /** The drain, once the consumers are done. */
-    BacklogDrain result() {
+    /**
+     * The drain, once the consumers are done, from {@code ledger}, their receipts: caught up only when every message
+     * handed to the library before they started arrived.
+     */
+    BacklogDrain result(dev.brokerbench.core.metrics.ReceiveLedger ledger) {
         long start = startNanos.get();
+        long[] sentBefore = sentAtStart;
+        boolean whole = start != 0 && sentBefore != null && ledger.missingBelow(sentBefore) == 0;
         long backlogCount = 0;
-        long caughtUp = Long.MIN_VALUE;
+        long lastBacklog = Long.MIN_VALUE;
         for (Receipts r : receipts) {
             for (int i = 0; i < r.size; i++) {
                 if (r.sendNanos[i] < start) {
                     backlogCount++;
-                    caughtUp = Math.max(caughtUp, r.times[i]);
+                    lastBacklog = Math.max(lastBacklog, r.times[i]);
                 }
             }
         }
+        boolean caught = whole && lastBacklog != Long.MIN_VALUE;
+        long caughtUp = caught ? lastBacklog : Long.MAX_VALUE; // without a catch-up every receipt came during it
         Histogram during = new Histogram(TimeUnit.HOURS.toNanos(1), 3);
         Histogram after = new Histogram(TimeUnit.HOURS.toNanos(1), 3);
         long duringCount = 0;
+        long waiting = 0;
         for (Receipts r : receipts) {
             for (int i = 0; i < r.size; i++) {
                 long latency = Math.min(Math.max(0, r.times[i] - r.sendNanos[i]), TimeUnit.HOURS.toNanos(1));
                 if (r.times[i] <= caughtUp) {
                     during.recordValue(latency);
-                    if (r.times[i] >= start) {
-                        duringCount++;
-                    }
+                    duringCount += r.times[i] >= start ? 1 : 0;
                 } else {
                     after.recordValue(latency);
+                    waiting += r.sendNanos[i] <= caughtUp ? 1 : 0;
                 }
             }
         }
-        boolean drained = caughtUp != Long.MIN_VALUE && start != 0;
-        Double catchUp = drained ? (caughtUp - start) / 1e9 : null;
+        Double catchUp = caught ? (caughtUp - start) / 1e9 : null;
         return new BacklogDrain(depthAtStart.get(), backlogCount, (start - publishersStartNanos) / 1e9, catchUp,
-                drained && catchUp > 0 ? duringCount / catchUp : null,
+                caught && catchUp > 0 ? duringCount / catchUp : null,
                 during.getTotalCount() == 0 ? null : LatencySummary.of(during),
-                after.getTotalCount() == 0 ? null : LatencySummary.of(after));
+                after.getTotalCount() == 0 ? null : LatencySummary.of(after),
+                sentBefore == null ? null : java.util.Arrays.stream(sentBefore).sum(), caught ? waiting : null);
     }
 
     /** One consumer's first receipts: receipt time and the message's (intended) send time. */

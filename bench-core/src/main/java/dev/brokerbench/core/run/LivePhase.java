@@ -110,7 +110,7 @@ final class LivePhase {
         PhaseResult consumersResult = steps == null ? out.result()
                 : out.result().withSteps(steps.results(consumerClock.timeline()));
         if (drain != null) {
-            consumersResult = consumersResult.withBacklog(drain.result());
+            consumersResult = consumersResult.withBacklog(drain.result(received.get(0)));
         }
         return new Outcome(published, consumersResult, out.accounting());
     }

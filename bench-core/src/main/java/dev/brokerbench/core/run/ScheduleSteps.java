@@ -63,9 +63,11 @@ final class ScheduleSteps {
             long received = between(receipts, from, to);
             var e2e = endToEnd[i].histogram();
             var delay = sendDelay[i].histogram();
-            steps.add(new ScheduleStep(step, e2e.getTotalCount(), received / step.seconds(),
+            // every send of a paced publisher records its delay: the step's sends (until 2026-11-29 "sent" counted
+            // its messages that arrived, so a step's losses never showed)
+            steps.add(new ScheduleStep(step, delay.getTotalCount(), received / step.seconds(),
                     e2e.getTotalCount() == 0 ? null : LatencySummary.of(e2e),
-                    delay.getTotalCount() == 0 ? null : LatencySummary.of(delay)));
+                    delay.getTotalCount() == 0 ? null : LatencySummary.of(delay), e2e.getTotalCount()));
         }
         return steps;
     }

@@ -143,9 +143,12 @@ public record Comparison(double ratio, double low, double high, double detectabl
     public static String rule(double familyAlpha) {
         return String.format(Locale.ROOT, "Headline: the %s of the repeats' overall rates, with its %s. Ranking:"
                 + " Welch's t-test on the log rates of each cell against the fastest of its case; the %.0f %% error"
-                + " rate is shared among a case's comparisons (Bonferroni), so the chance that a case names any"
-                + " difference that is not there is at most %.0f %%. \"No difference shown\" gives the smallest"
-                + " difference the repeats would have shown %.0f times in 10.", Estimate.NAME, Estimate.INTERVAL,
+                + " rate is shared among every pair of a case's cells (Bonferroni: the fastest is the data's choice),"
+                + " so the chance that a case names any difference that is not there is at most %.0f %%."
+                + " \"No difference shown\" gives the smallest"
+                + " difference the repeats would have shown %.0f times in 10. The repeats share this run's broker"
+                + " processes and suite JVM: a verdict holds for them; another run may shift every cell (bench"
+                + " compare tests two runs).", Estimate.NAME, Estimate.INTERVAL,
                 familyAlpha * 100, familyAlpha * 100, POWER * 10);
     }
 }
