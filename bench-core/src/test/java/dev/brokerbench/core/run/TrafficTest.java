@@ -168,12 +168,20 @@ class TrafficTest {
                 .isGreaterThan(drain.after().p50Micros());
     }
 
+    /** 2,000 msg/s for 0.5 s, 8,000 for 0.25 s, then a ramp from 1,000 to 3,000 over 0.5 s: 4,000 messages. */
+    private static final RateSchedule SCHEDULE = new RateSchedule(List.of(new RateSchedule.Step(2000, 2000, 0.5),
+            new RateSchedule.Step(8000, 8000, 0.25), new RateSchedule.Step(1000, 3000, 0.5)));
+
+    /** A live case of four publishers on {@link #SCHEDULE}. */
+    private static Workload scheduled() {
+        return live(new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), null, null, SCHEDULE, null),
+                SCHEDULE.messages());
+    }
+
     @Test
     void aScheduleSendsEachStepAtItsRateAndReportsItsFigures() throws Exception {
-        Phase phase = new Phase("live", Action.LIVE, PublishMode.ASYNC, true);
-        RateSchedule schedule = new RateSchedule(List.of(new RateSchedule.Step(2000, 2000, 0.5),
-                new RateSchedule.Step(8000, 8000, 0.25), new RateSchedule.Step(1000, 3000, 0.5)));
-        Workload w = live(new LiveCase(phase, null, null, schedule, null), schedule.messages());
+        RateSchedule schedule = SCHEDULE;
+        Workload w = scheduled();
         assertThat(w.messages()).isEqualTo(1000 + 2000 + 1000);
 
         ScenarioRunner.Pass pass = LoopbackRun.measured(new LoopbackDriver(new LoopbackBroker(), false), w);
@@ -201,10 +209,7 @@ class TrafficTest {
      */
     @Test
     void aStepsSendsAreCountedApartFromWhatOfThemArrived() throws Exception {
-        Phase phase = new Phase("live", Action.LIVE, PublishMode.ASYNC, true);
-        RateSchedule schedule = new RateSchedule(List.of(new RateSchedule.Step(2000, 2000, 0.5),
-                new RateSchedule.Step(8000, 8000, 0.25), new RateSchedule.Step(1000, 3000, 0.5)));
-        Workload w = live(new LiveCase(phase, null, null, schedule, null), schedule.messages());
+        Workload w = scheduled();
         java.util.Set<FaultyLoopbackDriver.Msg> dropped = java.util.stream.LongStream.range(300, 400)
                 .mapToObj(seq -> new FaultyLoopbackDriver.Msg(0, seq)).collect(java.util.stream.Collectors.toSet());
 
