@@ -87,7 +87,7 @@ public record HarnessCheck(RegressionGate.Ratio harnessOverCpu, double cpu, doub
     /**
      * Whether the harness check could have shown a move of the harness as large as the matrix's: its smallest drop
      * it could show is no larger (on the log scale, either way). Only then does "the harness kept pace" clear the
-     * suite's code; otherwise the check could not tell (issue 61 §3.5: it said "not the suite's code" of a matrix
+     * suite's code; otherwise the check could not tell (until 2026-11-29 it said "not the suite's code" of a matrix
      * that fell 36 % while it could only show drops of 55 % or more).
      */
     static boolean couldShow(RegressionGate.Ratio harness, RegressionGate.Ratio matrix) {

@@ -160,8 +160,8 @@ public record BrokerDescriptor(String id, String displayName, Role role, List<Pr
         public static final LogSignals NONE = new LogSignals(Map.of(), Optional.empty(), Map.of());
         /**
          * A JVM broker's own line when its heap ran out, e.g. Apollo's {@code Exception in thread
-         * "hawtdispatch-DEFAULT-2" java.lang.OutOfMemoryError: Java heap space} (issue 66 saw one drain read as the
-         * loss of 289,069 confirmed messages, with no word of the broker's state).
+         * "hawtdispatch-DEFAULT-2" java.lang.OutOfMemoryError: Java heap space} (at the published depth one such
+         * drain read as the loss of 289,069 confirmed messages, with no word of the broker's state).
          */
         public static final String OUT_OF_HEAP = "ran out of heap (java.lang.OutOfMemoryError)";
 
