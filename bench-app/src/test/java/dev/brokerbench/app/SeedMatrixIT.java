@@ -38,6 +38,8 @@ class SeedMatrixIT {
      */
     private static final String SHARE_PATH = "kafka-share";
     private static final List<String> CONSUME_CASES = List.of("c5", "c6");
+    /** The brokers that run as JVMs the suite starts, each writing its GC log. */
+    private static final java.util.Set<String> JVM_BROKERS = java.util.Set.of("artemis", "activemq", "apollo", "kafka");
 
     @TempDir
     Path tmp;
@@ -179,6 +181,14 @@ class SeedMatrixIT {
                         + "__confirm.hlog"))).as(cell(r)).isEqualTo(a.sent());
             }
             r.phases().forEach(p -> assertThat(p.errors()).as(cell(r) + " " + p.name()).isEmpty());
+            if (JVM_BROKERS.contains(r.broker().brokerId())) {
+                // its JVM wrote a GC log from its start, read at the cell's end (none in a short cell is 0 pauses)
+                assertThat(r.brokerGc()).as(cell(r) + ": the broker's GC figures").isNotNull();
+                assertThat(r.brokerGc().pausedShare()).isBetween(0.0, 1.0);
+                assertThat(r.brokerGc().fullCollections()).isBetween(0, r.brokerGc().pauses());
+            } else if (r.broker().brokerId().equals("rabbitmq")) {
+                assertThat(r.brokerGc()).as(cell(r) + ": Erlang writes no JVM GC log").isNull();
+            }
             assertThat(r.broker().version()).isNotBlank().isNotEqualTo("unknown");
             assertThat(r.client().version()).isNotBlank().isNotEqualTo("unknown");
             if (r.client().clientPath().equals("openwire-native-async") && r.workload().name().equals("c3")) {

@@ -58,6 +58,12 @@ public final class ConsoleListener implements RunListener {
     }
 
     @Override
+    public void brokerRestarted(String brokerId, String why, long restartMillis) {
+        out.println("» RESTARTED " + brokerId + " " + CredentialMask.mask(why) + " -> killed and started again on its"
+                + " data in " + restartMillis + " ms; its later cells say so");
+    }
+
+    @Override
     public void unsupported(String brokerId, String clientPath, Workload workload, String reason) {
         summary.add(new RunSummary.Missing(brokerId, clientPath, workload.name(), "unsupported", reason));
         out.println("  " + workload.name() + " on " + brokerId + "/" + clientPath + ": unsupported: " + reason);
@@ -204,6 +210,9 @@ public final class ConsoleListener implements RunListener {
         }
         if (result.brokerPressure() != null) {
             result.brokerPressure().forEach(c -> out.println("      broker under pressure (its log): " + c));
+        }
+        if (result.brokerGc() != null) {
+            out.println("      broker GC (its log): " + result.brokerGc().describe());
         }
         if (p.resources() != null && p.resources().clientSaturated()) {
             out.println("      client-limited: " + p.resources().clientLimit().reason() + " (CPU µs/msg client / broker: "

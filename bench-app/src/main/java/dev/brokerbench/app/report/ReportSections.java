@@ -91,6 +91,11 @@ public final class ReportSections {
                             + " or the disk full; then reconcile", DURABILITY_NOTE,
                     List.of(new Section.Table(null, durability))));
         }
+        if (!BrokerGcTables.of(results).isEmpty()) {
+            sections.add(new Section("broker-gc", "Broker GC", "each JVM broker's own pauses during each cell, from"
+                    + " its GC log", BrokerGcTables.NOTE, List.of(new Section.Table(null,
+                    BrokerGcTables.gc(results)))));
+        }
         TextTable rollbacks = SummaryTables.rollbacks(results);
         if (!rollbacks.isEmpty()) {
             sections.add(new Section("rollbacks", "Rollbacks", "transactions rolled back on purpose, each message"

@@ -13,6 +13,7 @@ import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.broker.gc.GcLogReader;
 import dev.brokerbench.process.Jvm;
 import dev.brokerbench.process.Ports;
 import java.nio.file.Files;
@@ -74,14 +75,16 @@ public final class ActiveMqClassicLocalRuntime implements BrokerRuntime {
         Path log = dir.resolve("console.log");
         List<String> command = new java.util.ArrayList<>(List.of(Jvm.javaExecutable()));
         command.addAll(env.heapFlags());
-        command.addAll(List.of("-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
+        command.addAll(List.of("-XX:+UseG1GC", GcLogReader.option(dir.resolve(LocalLaunch.GC_LOG)),
+                Jvm.lifelineAgent(env.distributionDir(), dir),
                 "-cp", lib(env.distributionDir()) + "/*", MAIN,
                 "--data", data.toString(), "--openwire-port", String.valueOf(port),
                 "--amqp-port", String.valueOf(amqpPort), "--stomp-port", String.valueOf(stompPort)));
         Endpoint openwire = Endpoint.loopback(Protocol.OPENWIRE, port);
         Map<String, String> settings = settings(env.heapPolicy().line(env.heap()));
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, openwire,
-                new OpenWireHandshakeProbe(), VERSION).withRunningFacts(broker().logSignals().runningFacts());
+                new OpenWireHandshakeProbe(), VERSION).withRunningFacts(broker().logSignals().runningFacts())
+                .withGcLog(dir.resolve(LocalLaunch.GC_LOG));
         return Instances.startOrClean(
                 new LocalBrokerInstance(this, launch, Map.of(Protocol.OPENWIRE, openwire,
                         Protocol.AMQP, Endpoint.loopback(Protocol.AMQP, amqpPort),

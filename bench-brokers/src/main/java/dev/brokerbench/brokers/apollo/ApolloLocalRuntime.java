@@ -12,6 +12,7 @@ import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.broker.gc.GcLogReader;
 import dev.brokerbench.process.Jvm;
 import dev.brokerbench.process.Ports;
 import java.io.IOException;
@@ -76,14 +77,15 @@ public final class ApolloLocalRuntime implements BrokerRuntime {
         }
         List<String> command = new java.util.ArrayList<>(List.of(Jvm.javaExecutable()));
         command.addAll(env.heapFlags());
-        command.addAll(List.of("-XX:+UseG1GC", Jvm.lifelineAgent(env.distributionDir(), dir),
+        command.addAll(List.of("-XX:+UseG1GC", GcLogReader.option(dir.resolve(LocalLaunch.GC_LOG)),
+                Jvm.lifelineAgent(env.distributionDir(), dir),
                 "-Dapollo.home=" + home, "-Dapollo.base=" + dir,
                 "-Dlog4j.configuration=" + dir.resolve("etc/log4j.properties").toUri(),
                 "-cp", home.resolve("lib") + "/*", MAIN, "run"));
         Endpoint stomp = Endpoint.loopback(Protocol.STOMP, port);
         Path log = dir.resolve("console.log");
         LocalLaunch launch = new LocalLaunch(command, Map.of(), dir, log, log, stomp, new StompConnectProbe(),
-                STARTED);
+                STARTED).withGcLog(dir.resolve(LocalLaunch.GC_LOG));
         Map<Protocol, Endpoint> endpoints = Endpoint.loopback(broker().protocols(), port);
         Map<String, String> settings = ApolloConfiguration.settings(env.heapPolicy().line(env.heap()));
         return Instances.startOrClean(

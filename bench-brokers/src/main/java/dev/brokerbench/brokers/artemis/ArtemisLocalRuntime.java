@@ -13,6 +13,7 @@ import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
 import dev.brokerbench.core.broker.Protocol;
 import dev.brokerbench.core.broker.RuntimeKind;
+import dev.brokerbench.core.broker.gc.GcLogReader;
 import dev.brokerbench.process.Jvm;
 import dev.brokerbench.process.Ports;
 import java.nio.file.Path;
@@ -87,12 +88,12 @@ public final class ArtemisLocalRuntime implements BrokerRuntime {
                 "JAVA_HOME", Jvm.javaHome().toString(),
                 // after the instance's own JAVA_ARGS (artemis.profile): the heap flags given last win
                 "JAVA_ARGS_APPEND", Jvm.lifelineAgent(env.distributionDir(), dir) + " "
-                        + env.heapPolicy().line(env.heap()));
+                        + env.heapPolicy().line(env.heap()) + " " + GcLogReader.option(dir.resolve(LocalLaunch.GC_LOG)));
         return new LocalLaunch(
                 List.of("bash", instance.resolve("bin").resolve("artemis").toString(), "run"), environment, instance,
                 instance.resolve("log").resolve("console.log"), instance.resolve("log").resolve("artemis.log"),
                 Endpoint.loopback(Protocol.CORE, port), probe, ready)
-                .withRunningFacts(runtime.broker().logSignals().runningFacts());
+                .withRunningFacts(runtime.broker().logSignals().runningFacts()).withGcLog(dir.resolve(LocalLaunch.GC_LOG));
     }
 
 

@@ -6,6 +6,7 @@ import dev.brokerbench.brokers.probe.KafkaApiVersionsProbe;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerStartException;
 import dev.brokerbench.core.broker.Endpoint;
+import dev.brokerbench.core.broker.gc.GcLogReader;
 import dev.brokerbench.process.Jvm;
 import java.io.IOException;
 import java.io.Writer;
@@ -53,12 +54,13 @@ final class KafkaProcess {
         List<String> command = new ArrayList<>(List.of(Jvm.javaExecutable()));
         command.addAll(Arrays.asList(KafkaServerConfig.heapOptions(env.heap()).split(" ")));
         command.addAll(Arrays.asList(KafkaServerConfig.JVM_PERFORMANCE_OPTIONS.split(" ")));
+        command.add(GcLogReader.option(dir.resolve(LocalLaunch.GC_LOG)));
         command.add(Jvm.lifelineAgent(env.distributionDir(), dir));
         command.addAll(classpath(home, dir));
         command.addAll(List.of(KafkaServerConfig.MAIN, config.toString()));
         return new LocalLaunch(command, Map.of(), dir, dir.resolve("console.log"),
                 dir.resolve("logs").resolve("server.log"), endpoint, new KafkaApiVersionsProbe(),
-                KafkaServerConfig.STARTED);
+                KafkaServerConfig.STARTED).withGcLog(dir.resolve(LocalLaunch.GC_LOG));
     }
 
     /** What the storage tool and the server share: the jars and the logging (to {@code dir/logs}). */

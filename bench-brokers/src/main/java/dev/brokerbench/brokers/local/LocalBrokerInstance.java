@@ -107,6 +107,11 @@ public final class LocalBrokerInstance implements BrokerInstance {
         return this;
     }
 
+    @Override
+    public Optional<Path> gcLog() {
+        return Optional.ofNullable(launch.gcLog());
+    }
+
     /** The setting that records a launch that exited before it was ready and was followed by a second. */
     public static final String RELAUNCHED = "start relaunched";
 
@@ -198,6 +203,12 @@ public final class LocalBrokerInstance implements BrokerInstance {
     @Override
     public boolean alive() {
         return process != null && process.alive();
+    }
+
+    /** The readiness probe of its start: the protocol's handshake on its port. */
+    @Override
+    public boolean answers() {
+        return alive() && launch.probe().ready(reach(launch.probeEndpoint()));
     }
 
     @Override

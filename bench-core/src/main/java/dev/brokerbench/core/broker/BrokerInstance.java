@@ -84,6 +84,24 @@ public interface BrokerInstance extends AutoCloseable {
         return "";
     }
 
+    /**
+     * Whether the broker answers now on its port through its protocol (a handshake, given a couple of seconds): a
+     * process can live and answer nobody (stopped, or in a collector that no longer frees its heap). True where the
+     * instance has no such probe.
+     */
+    default boolean answers() {
+        return true;
+    }
+
+    /**
+     * The GC log the broker's JVM writes ({@code -Xlog:gc*} with wall-clock decorations, see
+     * {@link dev.brokerbench.core.broker.gc.GcLogReader#option}); empty for a broker that is not a JVM the suite
+     * started with one.
+     */
+    default java.util.Optional<java.nio.file.Path> gcLog() {
+        return java.util.Optional.empty();
+    }
+
     /** The broker's nodes, when it has several (a cluster, a primary/backup pair); empty for a single node. */
     default java.util.Optional<Cluster> cluster() {
         return java.util.Optional.empty();

@@ -43,6 +43,9 @@ import java.util.List;
  * @param rateSearch        a latency curve's point: the search that found the highest sustained rate this point's
  *                          rate is a percentage of (the same record on every point of the broker, path and curve);
  *                          null for any other cell
+ * @param brokerGc          what the broker's garbage collector did during the cell (its pauses, the heap after them),
+ *                          read from the GC log of a JVM broker the suite started itself; null for other brokers and in
+ *                          results before 2026-11-29
  */
 public record RunResult(int schema, @Required String runId, @Required Instant startedAt, double scale,
                         @Required Workload workload, @Required BrokerInfo broker, @Required ClientInfo client,
@@ -52,7 +55,8 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
                         List<String> caveats, List<String> brokerPressure, Repeat repeat,
                         BrokerCount leftover, @com.fasterxml.jackson.annotation.JsonInclude(
                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BrokerCount remaining,
-                        Sizing sizing, SustainedRate rateSearch) {
+                        Sizing sizing, SustainedRate rateSearch, @com.fasterxml.jackson.annotation.JsonInclude(
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BrokerGc brokerGc) {
     public static final int SCHEMA = 2;
 
     /** Caveats and broker pressure came after the first results: absent there, they read as none. */

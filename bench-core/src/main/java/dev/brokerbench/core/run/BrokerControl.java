@@ -64,6 +64,19 @@ public interface BrokerControl {
         return true;
     }
 
+    /**
+     * Why the broker cannot be asked for what a drain missed: it stopped answering on its port, or its process died
+     * (with the evidence); empty while it answers, and where this control cannot tell.
+     */
+    default java.util.Optional<String> stoppedAnswering() throws InterruptedException {
+        return java.util.Optional.empty();
+    }
+
+    /** Kills a broker that {@link #stoppedAnswering()} and starts it again on its data: empty once back, else why not. */
+    default java.util.Optional<String> restartStopped() {
+        return java.util.Optional.of("this broker control cannot restart its broker");
+    }
+
     /** Starts it again on the same data and ports; returns milliseconds until it was ready. */
     long restart() throws BrokerStartException;
 

@@ -83,6 +83,20 @@ final class InstanceControl implements BrokerControl {
     }
 
     @Override
+    public Optional<String> stoppedAnswering() throws InterruptedException {
+        return BrokerWatch.stopped(broker, BrokerWatch.LIMIT);
+    }
+
+    @Override
+    public Optional<String> restartStopped() {
+        Optional<String> failed = BrokerWatch.restart(broker);
+        if (failed.isEmpty()) {
+            restarted.run();
+        }
+        return failed;
+    }
+
+    @Override
     public long restart() throws BrokerStartException {
         statementsBeforeRestart = BrokerLog.count(broker.log(), runtime.broker().logSignals().recovery());
         broker.restart();

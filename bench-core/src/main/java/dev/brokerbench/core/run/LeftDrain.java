@@ -32,8 +32,11 @@ final class LeftDrain {
     static Accounting afterFailures(PhaseContext ctx, ReceiveLedger ledger, List<OrderTracker> order,
                                     Accounting first, int failed, long idleNanos, ErrorLog errors)
             throws InterruptedException {
-        if (failed == 0 || first.silentlyLost() == 0) { // a refused send's message is not the drain's to find
+        if (first.silentlyLost() == 0) { // a refused send's message is not the drain's to find
             return first;
+        }
+        if (failed == 0) {
+            return afterSilence(ctx, ledger, order, first, idleNanos, errors);
         }
         String name = ctx.phase().name();
         int consumers = ctx.workload().consumers();
@@ -51,6 +54,41 @@ final class LeftDrain {
                 + again.silentlyLost() + " still missing are held by a broker that did not answer, not counted as"
                 + " lost");
         return again.heldBy(tried + "; " + failedAgain + " could not consume either");
+    }
+
+    /**
+     * A drain whose consumers consumed and still missed messages: lost, unless the broker stopped answering (a process
+     * alive and silent, e.g. in collections that free nothing, or dead). Then it is killed and started again on its
+     * data and plain consumers take what it kept, into the same ledger: what they find is received, what is still
+     * missing lost; held when it does not come back or they cannot consume.
+     */
+    private static Accounting afterSilence(PhaseContext ctx, ReceiveLedger ledger, List<OrderTracker> order,
+                                           Accounting first, long idleNanos, ErrorLog errors)
+            throws InterruptedException {
+        BrokerControl control = ctx.cell().control();
+        java.util.Optional<String> stopped = control.stoppedAnswering();
+        if (stopped.isEmpty()) {
+            return first;
+        }
+        String name = ctx.phase().name();
+        String why = "the broker " + stopped.get();
+        java.util.Optional<String> notBack = control.restartStopped();
+        if (notBack.isPresent()) {
+            errors.add(name + ": " + why + "; " + notBack.get() + ": the " + first.silentlyLost() + " messages missing"
+                    + " are held by it, not counted as lost");
+            return first.heldBy(why + "; " + notBack.get());
+        }
+        int failedAgain = take(ctx, name + "-after-restart", ledger, idleNanos, errors);
+        Accounting again = Reconciler.reconcileEach(false, ledger.sent(), List.of(ledger), order);
+        String tried = why + "; killed and started again on its data, plain consumers received "
+                + (first.lost() - again.lost()) + " of the " + first.lost() + " messages missing";
+        if (failedAgain > 0 && again.silentlyLost() > 0) {
+            errors.add(name + ": " + tried + ", " + failedAgain + " of them could not consume: the "
+                    + again.silentlyLost() + " still missing are held, not counted as lost");
+            return again.heldBy(tried + "; " + failedAgain + " could not consume");
+        }
+        errors.add(name + ": " + tried);
+        return again;
     }
 
     /**

@@ -41,6 +41,10 @@ public final class MatrixRunner {
     private ShardRun sharding;
     /** Each latency curve's search, by broker, path and curve: its points share it, repeats included. */
     private final Map<String, SustainedRate> searches = new HashMap<>();
+    /** How long a living broker may leave its port unanswered between cells before it is restarted. */
+    private java.time.Duration watchLimit = BrokerWatch.LIMIT;
+    /** Brokers restarted between cells because they stopped: what each later cell of theirs says. */
+    private final Map<String, String> restarts = new HashMap<>();
 
     public MatrixRunner(BrokerEnvironment environment, RunListener listener, String runId, double scale) {
         this(environment, listener, runId, scale, RateWindow.DEFAULT);
@@ -62,6 +66,12 @@ public final class MatrixRunner {
      */
     public MatrixRunner sharded(ShardRun run) {
         this.sharding = run;
+        return this;
+    }
+
+    /** This runner giving a living broker {@code limit} to answer between cells (default {@link BrokerWatch#LIMIT}). */
+    public MatrixRunner watched(java.time.Duration limit) {
+        this.watchLimit = limit;
         return this;
     }
 
@@ -140,11 +150,11 @@ public final class MatrixRunner {
                         : new Repeat(slot.repeat(), schedule.repeats(), slot.position(), schedule.seed());
                 Cell cell = slot.cell();
                 String brokerId = cell.broker().entry().runtime().broker().id();
-                Optional<String> gone = dead.containsKey(brokerId) ? Optional.of(dead.get(brokerId))
-                        : gone(cell.broker().instance());
-                if (gone.isPresent()) { // the rest of its cells are said to have failed at once, not timed out
-                    dead.put(brokerId, gone.get());
-                    listener.cellFailed(brokerId, cell.path().id(), cell.workload(), gone.get());
+                if (!dead.containsKey(brokerId)) {
+                    watch(cell, dead);
+                }
+                if (dead.containsKey(brokerId)) { // the rest of its cells are said to have failed at once
+                    listener.cellFailed(brokerId, cell.path().id(), cell.workload(), dead.get(brokerId));
                     continue;
                 }
                 boolean firstUse = usedPaths.add(cell.broker().entry().runtime().broker().id() + "/" + cell.path().id());
@@ -209,16 +219,28 @@ public final class MatrixRunner {
     }
 
     /**
-     * Why the broker can no longer serve cells: its process or container is gone ({@link BrokerInstance#alive()}; a
-     * cluster's nodes come and go by design), with the end of its log; empty while it runs.
+     * The broker before {@code cell}: one that stopped answering or whose process died is killed and started again
+     * on its data (said, and each later cell of it marked); one that does not come back goes into {@code dead}.
      */
-    static Optional<String> gone(BrokerInstance broker) {
-        if (broker.cluster().isPresent() || broker.alive()) {
-            return Optional.empty();
+    private void watch(Cell cell, Map<String, String> dead) throws InterruptedException {
+        BrokerInstance broker = cell.broker().instance();
+        String brokerId = cell.broker().entry().runtime().broker().id();
+        Optional<String> stopped = BrokerWatch.stopped(broker, watchLimit);
+        if (stopped.isEmpty()) {
+            return;
         }
-        List<String> lines = broker.log().lines().filter(l -> !l.isBlank()).toList();
-        return Optional.of("not run: the broker's process died before this cell; its log ends: "
-                + String.join(" | ", lines.subList(Math.max(0, lines.size() - LOG_TAIL), lines.size())));
+        String label = brokerId + "/" + cell.path().id() + " " + cell.workload().name();
+        long t0 = System.nanoTime();
+        Optional<String> failed = BrokerWatch.restart(broker);
+        if (failed.isPresent()) {
+            dead.put(brokerId, "not run: " + stopped.get() + "; " + failed.get());
+            return;
+        }
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        listener.brokerRestarted(brokerId, "before " + label + ": " + stopped.get(), millis);
+        restarts.put(brokerId, "ran after a restart of the broker (before " + label + ": "
+                + stopped.get().replaceFirst(";.*", "") + "), killed and started again on its data in " + millis
+                + " ms");
     }
 
     /**
@@ -307,7 +329,7 @@ public final class MatrixRunner {
                     caveats(runtime, path, workload, outcome.slowed(), outcome.sizing()),
                     BrokerLog.pressureSince(broker.log(), pressureBefore, pressure),
                     repeat == null ? Repeat.SINGLE : repeat, outcome.leftover(), outcome.remaining(),
-                    outcome.sizing(), search);
+                    outcome.sizing(), search, BrokerGcFigures.during(broker, started, Instant.now()));
             if (repeat == null) {
                 listener.warmupRound(result);
             } else {
@@ -346,6 +368,9 @@ public final class MatrixRunner {
     private List<String> caveats(BrokerRuntime runtime, DriverFactory path, Workload workload, boolean slowed,
                                  dev.brokerbench.core.result.Sizing sizing) {
         List<String> caveats = new ArrayList<>(Requirements.caveats(runtime, path, workload));
+        if (restarts.containsKey(runtime.broker().id())) {
+            caveats.add(restarts.get(runtime.broker().id()));
+        }
         if (slowed) {
             caveats.add(plan.slowdown().caveat());
         }

@@ -27,6 +27,13 @@ public interface RunListener extends ProgressListener {
     }
 
     /** A cell that could not run at all (driver or session creation failed). */
+    /**
+     * A broker that stopped answering, or whose process died, between cells was killed and started again on its
+     * data; {@code why} names the next cell and the evidence.
+     */
+    default void brokerRestarted(String brokerId, String why, long restartMillis) {
+    }
+
     default void cellFailed(String brokerId, String clientPath, Workload workload, String error) {
     }
 

@@ -73,6 +73,43 @@ class MatrixRunnerFailuresTest {
         assertThat(drivers).as("no driver made for a dead broker").hasValue(0);
     }
 
+    @Test
+    void aBrokerThatStoppedAnsweringBetweenCellsIsRestartedOnceAndItsCellsRun() throws Exception {
+        Stalled stalled = new Stalled(true);
+        Stalled gone = new Stalled(false);
+        RunListener listener = new RunListener() {
+            @Override
+            public void brokerRestarted(String brokerId, String why, long restartMillis) {
+                said.add("restarted " + brokerId + " " + why);
+            }
+
+            @Override
+            public void cellFailed(String brokerId, String clientPath, Workload workload, String error) {
+                said.add("cell " + brokerId + ": " + error);
+            }
+        };
+        long t0 = System.nanoTime();
+        new MatrixRunner(new BrokerEnvironment(work, work, Duration.ofSeconds(5), "64m"), listener, "run", 1.0)
+                .watched(Duration.ofSeconds(1))
+                .run(List.of(entry(new Runtime("stalled", Optional::empty, () -> stalled)),
+                        entry(new Runtime("gone", Optional::empty, () -> gone))),
+                        MatrixRunner.WhileRunning.NOTHING, new Schedule(2, 1));
+
+        assertThat(said).filteredOn(s -> s.startsWith("restarted")).singleElement().satisfies(s -> assertThat(s)
+                .startsWith("restarted stalled before stalled/fake ")
+                .contains(": stopped answering: no answer on its port through its protocol for 1 s, its process"
+                        + " alive; its log ends: started | still here"));
+        assertThat(stalled.kills).as("killed once, before its first cell").hasValue(1);
+        assertThat(said).filteredOn(s -> s.startsWith("cell stalled:")).hasSize(2)
+                .allSatisfy(s -> assertThat(s).contains("a driver for stalled")); // both cells ran after it
+        assertThat(said).filteredOn(s -> s.startsWith("cell gone:")).hasSize(2).allSatisfy(s -> assertThat(s)
+                .contains("not run: stopped answering", "started again on its data, it did not come back"));
+        assertThat(gone.kills).as("given one restart, then its cells fail at once").hasValue(1);
+        assertThat(drivers).as("a driver for each of the restarted broker's cells, none for the other").hasValue(2);
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("each waited about its limit once")
+                .isLessThan(Duration.ofSeconds(30));
+    }
+
     private MatrixRunner.Entry entry(BrokerRuntime runtime) {
         DriverFactory path = new DriverFactory() {
             @Override
@@ -139,8 +176,44 @@ class MatrixRunnerFailuresTest {
         }
     }
 
+    /** A broker whose process lives and answers nobody; a restart brings it back ({@code comesBack}) or not. */
+    private static final class Stalled extends Dead {
+        private final boolean comesBack;
+        private final AtomicInteger kills = new AtomicInteger();
+        private boolean answering;
+
+        Stalled(boolean comesBack) {
+            this.comesBack = comesBack;
+        }
+
+        @Override
+        public boolean alive() {
+            return true;
+        }
+
+        @Override
+        public boolean answers() {
+            return answering;
+        }
+
+        @Override
+        public String log() {
+            return "started\nstill here\n";
+        }
+
+        @Override
+        public void kill() {
+            kills.incrementAndGet();
+        }
+
+        @Override
+        public void restart() {
+            answering = comesBack;
+        }
+    }
+
     /** A broker whose process has exited. */
-    private static final class Dead implements BrokerInstance {
+    private static class Dead implements BrokerInstance {
         @Override
         public boolean alive() {
             return false;
