@@ -16,6 +16,7 @@ import dev.brokerbench.app.report.Section;
 import dev.brokerbench.core.broker.BrokerEnvironment;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.broker.CredentialMask;
+import dev.brokerbench.core.broker.RuntimeKind;
 import dev.brokerbench.core.io.AtomicFiles;
 import dev.brokerbench.core.machine.Calibration;
 import dev.brokerbench.core.machine.HarnessReference;
@@ -136,6 +137,10 @@ public final class RunCommand implements Callable<Integer> {
         JmhAgainstBroker.Budget budget = jmh.budget(cli);
         Path dataRoot = data.check(cli, brokerOptions.runtimeKind());
         SelectionOptions.Cases cases = selection.cases(cli);
+        if (brokerOptions.runtimeKind().orElse(RuntimeKind.LOCAL) == RuntimeKind.LOCAL && brokerOptions.urls.isEmpty()
+                && measurement.durationSeconds == null) { // by --duration, counts follow the warm-up's rate
+            DiskNeed.check(cli, selection.scale, cases.workloads(), dataRoot);
+        }
         Catalog catalog = brokerOptions.withServersGivenByUrl(providerOptions.apply(cli, Catalog.load()));
         List<String> brokerIds = selection.brokerIds(cli, catalog, cases.calls());
         List<String> clientIds = selection.clientIds(cli, catalog);
