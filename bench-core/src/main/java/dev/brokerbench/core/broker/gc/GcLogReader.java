@@ -2,6 +2,7 @@ package dev.brokerbench.core.broker.gc;
 
 import com.microsoft.gctoolkit.GCToolKit;
 import com.microsoft.gctoolkit.io.SingleGCLogFile;
+import com.microsoft.gctoolkit.online.statistics.NotEnoughSampleException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,13 +15,16 @@ import java.util.logging.Logger;
  */
 public final class GcLogReader {
     /**
-     * GCToolKit's own logger, held (a logger nobody references can be collected with its level): its warnings about
-     * lines it could not classify (a remark's CPU breakout) are not the run's to print; its errors are.
+     * GCToolKit's own loggers, held (a logger nobody references can be collected with its settings): its warnings
+     * about lines it could not classify (a remark's CPU breakout) are not the run's to print; its errors are, but
+     * the one it logs for a log of fewer than two events (its runtime estimate wants two, after every pause was read).
      */
     private static final Logger TOOLKIT_LOG = Logger.getLogger("com.microsoft.gctoolkit");
+    private static final Logger ANALYZE_LOG = Logger.getLogger(GCToolKit.class.getName());
 
     static {
         TOOLKIT_LOG.setLevel(Level.SEVERE);
+        ANALYZE_LOG.setFilter(r -> !(r.getThrown() instanceof NotEnoughSampleException));
     }
 
     private GcLogReader() {

@@ -18,15 +18,21 @@ import org.junit.jupiter.api.io.TempDir;
 class GcLogReaderTest {
     private static final int CALLS = 3;
 
-    @Test
-    void findsEveryFullCollectionAJvmWasAskedFor(@TempDir Path dir) throws Exception {
+    /** The GC log of a JVM that allocates {@code allocations} times 64 KB, then calls System.gc() {@code calls} times. */
+    private static Path logOf(Path dir, int calls, int allocations) throws Exception {
         Path log = dir.resolve("gc.log");
-        Instant before = Instant.now().minusSeconds(1);
         Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseG1GC", "-Xmx64m", GcLogReader.option(log), "-cp", System.getProperty("java.class.path"),
-                CallsSystemGc.class.getName(), String.valueOf(CALLS)).inheritIO().start();
+                CallsSystemGc.class.getName(), String.valueOf(calls), String.valueOf(allocations)).inheritIO().start();
         assertThat(jvm.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(jvm.exitValue()).isZero();
+        return log;
+    }
+
+    @Test
+    void findsEveryFullCollectionAJvmWasAskedFor(@TempDir Path dir) throws Exception {
+        Instant before = Instant.now().minusSeconds(1);
+        Path log = logOf(dir, CALLS, 2_000);
         Instant after = Instant.now().plusSeconds(1);
 
         List<GcPause> pauses = GcLogReader.read(log);
@@ -45,11 +51,43 @@ class GcLogReaderTest {
         assertThat(pauses.stream().filter(p -> !p.full())).hasSize((int) otherPauses);
     }
 
-    /** Allocates a little, then asks for {@code args[0]} full collections. */
+    /**
+     * A log of one pause: GCToolKit's runtime estimate wants two events and logs an error after every pause was read;
+     * the reader keeps the pause and the error off the console (nothing reaches a handler of GCToolKit's logger).
+     */
+    @Test
+    void aLogOfOnePauseIsReadWithoutAnError(@TempDir Path dir) throws Exception {
+        Path log = logOf(dir, 1, 0);
+        List<java.util.logging.LogRecord> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger toolKit = java.util.logging.Logger.getLogger("com.microsoft.gctoolkit");
+        toolKit.addHandler(handler);
+        try {
+            assertThat(GcLogReader.read(log)).singleElement().satisfies(p -> assertThat(p.full()).isTrue());
+        } finally {
+            toolKit.removeHandler(handler);
+        }
+        assertThat(logged).isEmpty();
+    }
+
+    /** Allocates {@code args[1]} times 64 KB, then asks for {@code args[0]} full collections. */
     public static final class CallsSystemGc {
         public static void main(String[] args) {
             byte[][] keep = new byte[64][];
-            for (int i = 0; i < 2_000; i++) {
+            for (int i = 0; i < Integer.parseInt(args[1]); i++) {
                 keep[i % keep.length] = new byte[64 * 1024];
             }
             for (int i = 0; i < Integer.parseInt(args[0]); i++) {
