@@ -26,9 +26,14 @@ final class SlowedDriver extends ForwardingDriver {
      * @param fraction the share of the pass's rate to take away
      */
     SlowedDriver(Driver driver, Action capped, long messages, double fraction) {
+        this(driver, capped, messages, fraction, Clock.SYSTEM);
+    }
+
+    /** As above, on {@code clock}'s time (a test's). */
+    SlowedDriver(Driver driver, Action capped, long messages, double fraction, Clock clock) {
         super(driver);
         this.capped = capped;
-        this.pace = new Stall(messages / 2, fraction);
+        this.pace = new Stall(messages / 2, fraction, clock);
     }
 
     @Override
@@ -117,17 +122,23 @@ final class SlowedDriver extends ForwardingDriver {
     static final class Stall {
         private final long half;
         private final double factor;
+        private final Clock clock;
         private final AtomicLong origin = new AtomicLong(Long.MIN_VALUE);
         private final AtomicLong messages = new AtomicLong();
         private volatile long until = Long.MIN_VALUE;
 
         Stall(long half, double fraction) {
+            this(half, fraction, Clock.SYSTEM);
+        }
+
+        Stall(long half, double fraction, Clock clock) {
             this.half = Math.max(1, half);
             this.factor = 2 * fraction / (1 - fraction);
+            this.clock = clock;
         }
 
         void holdBack() {
-            long now = System.nanoTime();
+            long now = clock.nanos();
             if (origin.get() == Long.MIN_VALUE) {
                 origin.compareAndSet(Long.MIN_VALUE, now);
             }
@@ -136,8 +147,8 @@ final class SlowedDriver extends ForwardingDriver {
             }
             long end = until;
             while (end != Long.MIN_VALUE && end - now > 0) {
-                LockSupport.parkNanos(end - now);
-                now = System.nanoTime();
+                clock.park(end - now);
+                now = clock.nanos();
             }
         }
 
@@ -145,5 +156,25 @@ final class SlowedDriver extends ForwardingDriver {
         long until() {
             return until;
         }
+    }
+
+    /** The time a stall reads and waits on: the system's, or one a test drives. */
+    interface Clock {
+        Clock SYSTEM = new Clock() {
+            @Override
+            public long nanos() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void park(long nanos) {
+                LockSupport.parkNanos(nanos);
+            }
+        };
+
+        long nanos();
+
+        /** Waits about {@code nanos} (less when woken early: the caller reads the time again). */
+        void park(long nanos);
     }
 }

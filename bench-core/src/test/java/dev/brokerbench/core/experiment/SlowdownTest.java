@@ -51,62 +51,68 @@ class SlowdownTest {
     }
 
     @Test
-    void theStallComesAtTheHalfAndLastsTheFractionsShareOfTwiceTheFirstHalf() throws Exception {
+    void theStallComesAtTheHalfAndLastsTheFractionsShareOfTwiceTheFirstHalf() {
         // 10 messages, 20 % off: the stall after message 5 lasts 2 x (first half) x 0.2 / 0.8 = half the first half
-        SlowedDriver.Stall stall = new SlowedDriver.Stall(5, 0.2);
-        long start = System.nanoTime();
+        DrivenClock clock = new DrivenClock();
+        SlowedDriver.Stall stall = new SlowedDriver.Stall(5, 0.2, clock);
         for (int i = 0; i < 4; i++) {
             stall.holdBack();
-            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000);
+            clock.advance(20_000_000);
         }
         assertThat(stall.until()).as("no stall before the half").isEqualTo(Long.MIN_VALUE);
-        long fifth = System.nanoTime();
-        stall.holdBack(); // the fifth: about 80 ms after the first
-        long firstHalf = fifth - start;
-        long stalled = stall.until() - fifth;
-        assertThat((double) stalled / firstHalf).isBetween(0.45, 0.55);
-        assertThat(System.nanoTime()).as("the fifth client waits out the stall").isGreaterThanOrEqualTo(stall.until());
-        long after = System.nanoTime();
+        assertThat(clock.nanos()).as("nobody waited").isEqualTo(80_000_000L);
+        stall.holdBack(); // the fifth, 80 ms after the first
+        assertThat(stall.until()).as("80 ms of first half, half of it stalled").isEqualTo(120_000_000L);
+        assertThat(clock.nanos()).as("the fifth client waits out the stall").isEqualTo(120_000_000L);
+        clock.advance(1_000_000);
         stall.holdBack();
-        assertThat(System.nanoTime() - after).as("after the stall nobody waits").isLessThan(20_000_000L);
+        assertThat(clock.nanos()).as("after the stall nobody waits").isEqualTo(121_000_000L);
     }
 
     @Test
     void aSlowedPassRunsAtItsOwnRateTimesOneMinusTheFraction() throws Exception {
-        // clients that each take 1 ms per send: a pass of 400 messages over 4 clients takes about 100 ms
-        Slowdown slowdown = new Slowdown("loopback", 0.2);
-        double natural = 0;
-        double slowed = 0;
-        for (int trial = 0; trial < 3; trial++) {
-            natural += seconds(new LoopbackDriver(new LoopbackBroker(), false), 400);
-            slowed += seconds(slowdown.applyTo(new LoopbackDriver(new LoopbackBroker(), false), Action.PUBLISH, 400),
-                    400);
+        // a client that takes 1 ms per send: a pass of 400 messages takes 400 ms, slowed by 20 % about 500 ms
+        for (double fraction : new double[] {0.2, 0.5}) {
+            DrivenClock natural = new DrivenClock();
+            long plain = pass(new LoopbackDriver(new LoopbackBroker(), false), natural, 400);
+            DrivenClock slowedClock = new DrivenClock();
+            Driver slowed = new SlowedDriver(new LoopbackDriver(new LoopbackBroker(), false), Action.PUBLISH, 400,
+                    fraction, slowedClock);
+            long held = pass(slowed, slowedClock, 400);
+            assertThat(plain).isEqualTo(400_000_000L);
+            // the first half is timed from the first send to the 200th (199 ms, not 200): the rate a hair above
+            assertThat((double) plain / held).as("rate kept at %s off", fraction).isCloseTo(1 - fraction,
+                    org.assertj.core.data.Offset.offset(0.005));
         }
-        // a rate 0.8 of its own: the pass lasts 1.25 times as long
-        assertThat(slowed / natural).isBetween(1.15, 1.35);
     }
 
-    /** Four clients send {@code messages} between them, each send followed by 1 ms of the client's own work. */
-    private static double seconds(Driver driver, int messages) throws Exception {
-        Thread[] clients = new Thread[4];
-        long start = System.nanoTime();
-        for (int c = 0; c < clients.length; c++) {
-            int client = c;
-            clients[c] = new Thread(() -> {
-                try (Publisher p = driver.publisher("q")) {
-                    for (int i = 0; i < messages / clients.length; i++) {
-                        p.send(new Stamp(client, i, System.nanoTime()), new byte[0]);
-                        java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            clients[c].start();
+    /** One client sends {@code messages}, each send followed by 1 ms of its own work on {@code clock}. */
+    private static long pass(Driver driver, DrivenClock clock, int messages) throws Exception {
+        try (Publisher p = driver.publisher("q")) {
+            for (int i = 0; i < messages; i++) {
+                p.send(new Stamp(0, i, clock.nanos()), new byte[0]);
+                clock.advance(1_000_000);
+            }
         }
-        for (Thread t : clients) {
-            t.join();
+        return clock.nanos();
+    }
+
+    /** Time that moves only when the test or a stall moves it. */
+    private static final class DrivenClock implements SlowedDriver.Clock {
+        private long now;
+
+        @Override
+        public synchronized long nanos() {
+            return now;
         }
-        return (System.nanoTime() - start) / 1e9;
+
+        @Override
+        public synchronized void park(long nanos) {
+            now += nanos;
+        }
+
+        synchronized void advance(long nanos) {
+            now += nanos;
+        }
     }
 }

@@ -52,7 +52,7 @@ class ActivePeriodResourcesTest {
             assertThat(r.clientCpuSeconds()).as(phase.name() + ": the clients' work is inside it")
                     .isGreaterThan(0.9 * work.cpuSeconds());
             // a shared machine may not give the clients a core: the flag is owed only where they had one
-            if (work.cores() >= 1.0) {
+            if (work.cores() >= 1.3) { // the flag needs 0.9: a margin for the sampler's 50 ms steps
                 assertThat(r.clientLimit()).as(phase.name() + ": the clients used %.2f cores while they worked,"
                         + " %.2f over the phase's active period", work.cores(), coresOverItsWall)
                         .isIn(ClientLimit.ALL_CORES, ClientLimit.FULL_CORE);

@@ -27,8 +27,11 @@ class FaultTest {
     static final class KillableBroker extends LoopbackDriver implements BrokerControl {
         private final LoopbackBroker broker;
         private final boolean losesQueueOnKill;
+        /** The warm-up's 400 sends and a few past the measured pass's 2,000th, where the kill is due. */
+        private static final long HOLD_AFTER = 400 + 2000 + 8;
+        private final java.util.concurrent.atomic.AtomicLong taken = new java.util.concurrent.atomic.AtomicLong();
         private volatile boolean down;
-        int kills;
+        volatile int kills;
 
         KillableBroker(LoopbackBroker broker, boolean losesQueueOnKill) {
             super(broker, false);
@@ -38,10 +41,20 @@ class FaultTest {
 
         @Override
         protected void deliver(BlockingQueue<Envelope> queue, Stamp stamp, byte[] payload) {
-            if (down) {
+            boolean held = false;
+            if (taken.incrementAndGet() > HOLD_AFTER && kills == 0) {
+                // past the measured pass's half: the kill lands mid-phase however late the fault's thread runs, and
+                // the sends it held are in flight at the kill (whether or not the restart came before they woke)
+                long until = System.nanoTime() + 10_000_000_000L;
+                while (kills == 0 && System.nanoTime() < until) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+                }
+                held = kills > 0;
+            }
+            if (down || held) {
                 throw new IllegalStateException("connection lost: broker killed");
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(20_000); // a broker takes time; the kill lands mid-phase
+            java.util.concurrent.locks.LockSupport.parkNanos(20_000); // a broker takes time
             super.deliver(queue, stamp, payload);
         }
 

@@ -47,7 +47,10 @@ class LeaderKillTest {
         private final WhileElecting whileElecting;
         private volatile long electedAtNanos = Long.MAX_VALUE;
         private volatile boolean leaderDead;
-        int kills;
+        /** A few sends past the half of the pass's 6,000 (no warm-up), where the kill is due. */
+        private static final long HOLD_AFTER = 3000 + 8;
+        private final java.util.concurrent.atomic.AtomicLong taken = new java.util.concurrent.atomic.AtomicLong();
+        volatile int kills;
         int rejoins;
 
         FailingOverCluster(LoopbackBroker broker, boolean losesConfirmedOnFailover, WhileElecting whileElecting) {
@@ -63,6 +66,13 @@ class LeaderKillTest {
 
         @Override
         protected void deliver(BlockingQueue<Envelope> queue, Stamp stamp, byte[] payload) {
+            if (taken.incrementAndGet() > HOLD_AFTER && kills == 0) {
+                // past the pass's half: the kill lands mid-phase however late the fault's thread runs
+                long until = System.nanoTime() + 10_000_000_000L;
+                while (kills == 0 && System.nanoTime() < until) {
+                    LockSupport.parkNanos(100_000);
+                }
+            }
             if (electing() && whileElecting == WhileElecting.REFUSE) {
                 throw new IllegalStateException("connection lost: the leader died, no new leader yet");
             }

@@ -110,6 +110,24 @@ class MatrixRunnerFailuresTest {
                 .isLessThan(Duration.ofSeconds(30));
     }
 
+    @Test
+    void aBrokerADrainFoundSilentIsCaughtAtItsRunsLimitAndItsRestartIsReported() throws Exception {
+        Stalled stalled = new Stalled(true);
+        List<String> recovered = new ArrayList<>();
+        AtomicInteger restarts = new AtomicInteger();
+        InstanceControl control = new InstanceControl(new Runtime("stalled", Optional::empty, () -> stalled),
+                stalled, restarts::incrementAndGet, null,
+                new InstanceControl.Watch(Duration.ofSeconds(1), recovered::add));
+
+        assertThat(control.stoppedAnswering()).hasValueSatisfying(s -> assertThat(s)
+                .startsWith("stopped answering: no answer on its port through its protocol for 1 s"));
+        assertThat(control.restartStopped()).isEmpty();
+        assertThat(stalled.kills).hasValue(1);
+        assertThat(restarts).as("the driver told, as after any restart").hasValue(1);
+        assertThat(recovered).as("what the run's later cells say").containsExactly(
+                "stopped answering: no answer on its port through its protocol for 1 s, its process alive");
+    }
+
     private MatrixRunner.Entry entry(BrokerRuntime runtime) {
         DriverFactory path = new DriverFactory() {
             @Override

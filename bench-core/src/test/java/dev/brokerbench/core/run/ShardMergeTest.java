@@ -164,6 +164,7 @@ class ShardMergeTest {
                 one.cell(0);
                 return one.meet(driver, "cell 0, phase 1");
             });
+            awaitMarkerFromShardOne(broker, group); // shard 0 waits only 500 ms: shard 1's thread may start late
             assertThat(zero.meet(driver, "cell 0, phase 1").round()).isEqualTo(first.get().round()).isZero();
             assertThatThrownBy(() -> zero.meet(driver, "cell 0, phase 2")).hasMessageContaining("shards [1] did not"
                     + " reach round 1 (before cell 0, phase 2)");
@@ -172,11 +173,21 @@ class ShardMergeTest {
                 return one.meet(driver, "cell 1, phase 1");
             });
             zero.cell(1);
+            awaitMarkerFromShardOne(broker, group);
             // shard 0's stale marker of cell 0 is waiting on shard 1's queue: it must not count for cell 1
             assertThat(zero.meet(driver, "cell 1, phase 1").round()).isEqualTo(next.get().round())
                     .isEqualTo(1L << 20);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /** Until shard 1's marker waits on shard 0's queue (at most 30 s). */
+    private static void awaitMarkerFromShardOne(LoopbackBroker broker, String group) throws InterruptedException {
+        String queue = ShardBarrier.queue(new Shard(0, 2, group), 0);
+        long until = System.nanoTime() + 30_000_000_000L;
+        while (broker.queue(queue).isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(1);
         }
     }
 }
