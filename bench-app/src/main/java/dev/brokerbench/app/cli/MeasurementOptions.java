@@ -62,10 +62,18 @@ final class MeasurementOptions {
     long windowMinMillis;
 
     @Option(names = "--slowdown", paramLabel = "PATH=FRACTION", hidden = true,
-            description = "Test-only: holds the measured clients of one client path to 1 - FRACTION of the rate of"
-                    + " the cell's last warm-up pass (0 < FRACTION <= 0.9), to show the regression gate catches a real"
-                    + " regression; each result of that path carries a caveat saying so.")
+            description = "Test-only: stops the measured clients of one client path once, halfway through each"
+                    + " measured pass, long enough that the pass runs at about 1 - FRACTION of its own rate"
+                    + " (0 < FRACTION <= 0.9), to show the regression gate catches a real regression; each result of"
+                    + " that path carries a caveat saying so.")
     String slowdown;
+
+    @Option(names = "--broker-silence", defaultValue = "15", paramLabel = "SECONDS",
+            description = "How long a broker whose process lives may leave its port unanswered, between cells or"
+                    + " when a drain missed messages, before it is called stopped, killed and started again on its"
+                    + " data (2..3600, default: ${DEFAULT-VALUE}); what it had written in its log and its GC log then"
+                    + " is said, and its later cells carry a caveat.")
+    int brokerSilenceSeconds;
 
     @Mixin
     StealOptions steal = new StealOptions();
@@ -76,6 +84,7 @@ final class MeasurementOptions {
         OptionRange.check(cli, "--repeat", repeats, 1, Schedule.MAX_REPEATS);
         OptionRange.check(cli, "--warmup-rounds", warmupRounds, 0, Schedule.MAX_WARMUP_ROUNDS);
         OptionRange.check(cli, "--warmup-seconds", warmupSeconds, 0, 600);
+        OptionRange.check(cli, "--broker-silence", brokerSilenceSeconds, 2, 3600);
         if (durationSeconds != null) {
             OptionRange.check(cli, "--duration", durationSeconds, 1, 3600);
         }
@@ -95,6 +104,11 @@ final class MeasurementOptions {
         Warmup warmup = sharding.isPresent() ? Warmup.SINGLE_PASS : Warmup.forSeconds(warmupSeconds);
         return new PassPlan(warmup, durationSeconds == null ? null : Duration.ofSeconds(durationSeconds),
                 slowdown == null ? null : slowdown(cli, catalog), stealRetry);
+    }
+
+    /** How long a living broker may stay silent before it is restarted. */
+    Duration brokerSilence() {
+        return Duration.ofSeconds(brokerSilenceSeconds);
     }
 
     RateWindow window() {

@@ -205,6 +205,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             new MatrixRunner(env, listener, plan.runId(), selection.scale, measurement.window())
                     .sharded(plan.sharding().orElse(null)).planned(plan.passes())
+                    .watched(measurement.brokerSilence())
                     .run(entries, plan.jmh() != null ? new JmhAgainstBroker(dir, plan.jmh(), console)
                             : MatrixRunner.WhileRunning.NOTHING, schedule);
         } finally {

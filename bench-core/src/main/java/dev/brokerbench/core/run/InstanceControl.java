@@ -18,20 +18,34 @@ final class InstanceControl implements BrokerControl {
     private final BrokerRuntime runtime;
     private final BrokerInstance broker;
     private final Runnable restarted;
+    private final Watch watch;
     /** The relay the cell's clients reach the broker through, for a slow link; else null. */
     private final dev.brokerbench.core.broker.LinkShaper shaper;
     private int statementsBeforeRestart;
+    /** What {@link #stoppedAnswering()} last found, for what a restart says. */
+    private String lastSilence;
+
+    /**
+     * How a broker that stopped answering is caught.
+     *
+     * @param limit     how long its living process may leave its port unanswered
+     * @param recovered told why, after it was killed and started again on its data
+     */
+    record Watch(java.time.Duration limit, java.util.function.Consumer<String> recovered) {
+    }
 
     /**
      * @param restarted told after each restart (the broker may have come back without the cell's queue)
      * @param shaper    the relay the cell's clients reach the broker through, for a slow link; else null
+     * @param watch     how a broker that stopped answering is caught
      */
     InstanceControl(BrokerRuntime runtime, BrokerInstance broker, Runnable restarted,
-                    dev.brokerbench.core.broker.LinkShaper shaper) {
+                    dev.brokerbench.core.broker.LinkShaper shaper, Watch watch) {
         this.runtime = runtime;
         this.broker = broker;
         this.restarted = restarted;
         this.shaper = shaper;
+        this.watch = watch;
     }
 
     @Override
@@ -84,7 +98,9 @@ final class InstanceControl implements BrokerControl {
 
     @Override
     public Optional<String> stoppedAnswering() throws InterruptedException {
-        return BrokerWatch.stopped(broker, BrokerWatch.LIMIT);
+        Optional<String> stopped = BrokerWatch.stopped(broker, watch.limit());
+        lastSilence = stopped.orElse(null);
+        return stopped;
     }
 
     @Override
@@ -92,6 +108,8 @@ final class InstanceControl implements BrokerControl {
         Optional<String> failed = BrokerWatch.restart(broker);
         if (failed.isEmpty()) {
             restarted.run();
+            watch.recovered().accept(lastSilence == null ? "it stopped answering"
+                    : lastSilence.replaceFirst(";.*", ""));
         }
         return failed;
     }

@@ -297,7 +297,10 @@ public final class MatrixRunner {
                 descriptor.queues(), broker::endpoint)) {
             CellContext cell = CellContext.of(driver, label).withBrokerPid(broker::pid)
                     .withSetupModes(Requirements.setupModes(runtime, path))
-                    .withFaults(new InstanceControl(runtime, broker, driver::brokerRestarted, relay),
+                    .withFaults(new InstanceControl(runtime, broker, driver::brokerRestarted, relay,
+                                    new InstanceControl.Watch(watchLimit, why -> restarts.put(descriptor.id(),
+                                            "ran after a restart of the broker (in " + label + "'s drain: " + why
+                                                    + "), killed and started again on its data"))),
                             new ClientProcesses(path.id(), descriptor.family(), clientEndpoint(broker, path, relay),
                                     workload.clientSpec()));
             ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan).sharded(sharding);
