@@ -201,8 +201,9 @@ class RegressionGateTest {
                 .anyMatch(r -> r.contains("runtime") && r.contains("container"));
         assertThat(refusal(new Conditions(0.02, null, "local", new Calibration(2, 1500, 600, 30, 2000, "/x")), same))
                 .anyMatch(r -> r.contains("disk syncs/s") && r.contains("5000") && r.contains("1500"));
-        assertThat(refusal(new Conditions(0.02, null, "local", new Calibration(2, 5000, 180, 300, 2000, "/x")), same))
-                .anyMatch(r -> r.contains("loopback round trip"));
+        // a round trip ten times longer is a busy moment of the same machine (one VM read 6 and 62 µs minutes apart)
+        assertThat(RegressionGate.check(steadyBaseline(), new Figures(new Conditions(0.02, null, "local",
+                new Calibration(2, 5000, 180, 300, 2000, "/x")), same)).passed()).isTrue();
         assertThat(refusal(new Conditions(0.02, null, "local", new Calibration(8, 5000, 180, 30, 2000, "/x")), same))
                 .anyMatch(r -> r.contains("2 cores") && r.contains("8"));
         // within the tolerance: compared
