@@ -127,10 +127,6 @@ final class SlowedDriver extends ForwardingDriver {
         private final AtomicLong messages = new AtomicLong();
         private volatile long until = Long.MIN_VALUE;
 
-        Stall(long half, double fraction) {
-            this(half, fraction, Clock.SYSTEM);
-        }
-
         Stall(long half, double fraction, Clock clock) {
             this.half = Math.max(1, half);
             this.factor = 2 * fraction / (1 - fraction);
