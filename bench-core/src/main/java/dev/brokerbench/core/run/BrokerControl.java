@@ -77,6 +77,15 @@ public interface BrokerControl {
         return java.util.Optional.of("this broker control cannot restart its broker");
     }
 
+    /**
+     * Why the broker, since {@link #restartStopped()} started it again, cannot hold what it was given: its own GC
+     * log shows it out of heap ({@link dev.brokerbench.core.broker.gc.OutOfHeap}); empty where it does not, where it
+     * was not restarted, and where this control cannot tell.
+     */
+    default java.util.Optional<String> outOfHeapSinceRestart() {
+        return java.util.Optional.empty();
+    }
+
     /** Starts it again on the same data and ports; returns milliseconds until it was ready. */
     long restart() throws BrokerStartException;
 

@@ -24,6 +24,8 @@ final class InstanceControl implements BrokerControl {
     private int statementsBeforeRestart;
     /** What {@link #stoppedAnswering()} last found, for what a restart says. */
     private String lastSilence;
+    /** When {@link #restartStopped()} last killed the broker to start it again; null before. */
+    private java.time.Instant restartedAt;
 
     /**
      * How a broker that stopped answering is caught.
@@ -105,6 +107,7 @@ final class InstanceControl implements BrokerControl {
 
     @Override
     public Optional<String> restartStopped() {
+        restartedAt = java.time.Instant.now();
         Optional<String> failed = BrokerWatch.restart(broker);
         if (failed.isEmpty()) {
             restarted.run();
@@ -112,6 +115,21 @@ final class InstanceControl implements BrokerControl {
                     : lastSilence.replaceFirst(";.*", ""));
         }
         return failed;
+    }
+
+    @Override
+    public Optional<String> outOfHeapSinceRestart() {
+        if (restartedAt == null) {
+            return Optional.empty();
+        }
+        return broker.gcLog().filter(java.nio.file.Files::isRegularFile).flatMap(log -> {
+            try {
+                return dev.brokerbench.core.broker.gc.OutOfHeap.since(
+                        dev.brokerbench.core.broker.gc.GcLogReader.read(log), restartedAt);
+            } catch (java.io.IOException | RuntimeException e) {
+                return Optional.empty(); // unreadable: the drain goes on to ask whether it answers
+            }
+        });
     }
 
     @Override

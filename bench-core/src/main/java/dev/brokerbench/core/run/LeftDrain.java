@@ -60,7 +60,7 @@ final class LeftDrain {
      * A drain whose consumers consumed and still missed messages: lost, unless the broker stopped answering (a process
      * alive and silent, e.g. in collections that free nothing, or dead). Then it is killed and started again on its
      * data and plain consumers take what it kept, into the same ledger: what they find is received, what is still
-     * missing lost; held when it does not come back, they cannot consume, or it stops answering again (restarted with
+     * missing lost; held when it does not come back, they cannot consume, or it runs out of heap or stops answering again (restarted with
      * the same heap and the same backlog: it is not restarted twice).
      */
     private static Accounting afterSilence(PhaseContext ctx, ReceiveLedger ledger, List<OrderTracker> order,
@@ -88,16 +88,25 @@ final class LeftDrain {
                     + again.silentlyLost() + " still missing are held, not counted as lost");
             return again.heldBy(tried + "; " + failedAgain + " could not consume");
         }
-        java.util.Optional<String> stoppedAgain = again.silentlyLost() > 0 ? control.stoppedAnswering()
+        java.util.Optional<String> stoppedAgain = again.silentlyLost() > 0 ? stoppedAgain(control)
                 : java.util.Optional.empty();
         if (stoppedAgain.isPresent()) {
-            // restarted with the same heap and the same backlog, it stalled again (Apollo out of heap did, 9 s on)
+            // restarted with the same heap and the same backlog, it stalled again (Apollo out of heap did, 9-13 s on)
             errors.add(name + ": " + tried + "; after the restart it " + stoppedAgain.get() + ": the "
                     + again.silentlyLost() + " still missing are held by it, not counted as lost");
             return again.heldBy(tried + "; after the restart it " + stoppedAgain.get());
         }
         errors.add(name + ": " + tried);
         return again;
+    }
+
+    /**
+     * Why a restarted broker could not give back what it kept: out of heap again by its GC log (Apollo answered its
+     * protocol's handshake in that state and held a browse 30 s unanswered), or silent again.
+     */
+    private static java.util.Optional<String> stoppedAgain(BrokerControl control) throws InterruptedException {
+        java.util.Optional<String> outOfHeap = control.outOfHeapSinceRestart();
+        return outOfHeap.isPresent() ? outOfHeap : control.stoppedAnswering();
     }
 
     /**

@@ -68,6 +68,8 @@ class SilentBrokerDrainTest {
         private final boolean comesBack;
         /** Whether it stops answering again after its restart. */
         private boolean silentAgain;
+        /** What its GC log says after its restart, when it ran out of heap again. */
+        private String outOfHeapAgain;
         private final AtomicInteger asked = new AtomicInteger();
         private final AtomicInteger restarts = new AtomicInteger();
 
@@ -82,6 +84,11 @@ class SilentBrokerDrainTest {
             asked.incrementAndGet();
             return silent && (restarts.get() == 0 || silentAgain)
                     ? Optional.of("stopped answering: the test's broker, alive") : Optional.empty();
+        }
+
+        @Override
+        public Optional<String> outOfHeapSinceRestart() {
+            return restarts.get() == 0 ? Optional.empty() : Optional.ofNullable(outOfHeapAgain);
         }
 
         @Override
@@ -173,6 +180,24 @@ class SilentBrokerDrainTest {
                 + " started again on its data, plain consumers received 200 of the 500 messages missing; after the"
                 + " restart it stopped answering: the test's broker, alive: the 300 still missing are held by it, not"
                 + " counted as lost");
+    }
+
+    @Test
+    void aRestartedBrokerOutOfHeapAgainHoldsWhatItDidNotGiveBackThoughItAnswers() throws Exception {
+        Control control = new Control(new SilentDriver(false, 200), true, true);
+        control.outOfHeapAgain = "ran out of heap: its GC log shows 8 full collections, the fullest left 246 of 256"
+                + " MB in use";
+
+        ScenarioRunner.Pass pass = cell(control);
+
+        Accounting a = pass.accounting();
+        assertThat(a.lost()).as(a.summary()).isZero();
+        assertThat(a.held().messages()).isEqualTo(300);
+        assertThat(control.asked).as("its GC log is read before the handshake is asked for again").hasValue(1);
+        assertThat(errors(pass)).contains("drain: the broker stopped answering: the test's broker, alive; killed and"
+                + " started again on its data, plain consumers received 200 of the 500 messages missing; after the"
+                + " restart it ran out of heap: its GC log shows 8 full collections, the fullest left 246 of 256 MB"
+                + " in use: the 300 still missing are held by it, not counted as lost");
     }
 
     @Test
