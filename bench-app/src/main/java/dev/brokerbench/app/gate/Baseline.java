@@ -128,7 +128,11 @@ public record Baseline(int schema, String description, @Required Conditions cond
                 runs.stream().map(Figures::harness).filter(Objects::nonNull).toList());
     }
 
-    /** The first run's conditions with each calibration figure the median of the runs' (the lower of two middles). */
+    /**
+     * The first run's conditions with each calibration figure the median of the runs': of an even number, the
+     * geometric middle of the two middles (a fresh run is compared by ratio, so the middle of two runs is the figure
+     * each is the same factor from; the lower of them put a run that read like the higher one twice as far out).
+     */
     static Conditions typical(List<Conditions> runs) {
         Conditions first = runs.get(0);
         List<Calibration> calibrations = runs.stream().map(Conditions::calibration).filter(Objects::nonNull).toList();
@@ -143,6 +147,7 @@ public record Baseline(int schema, String description, @Required Conditions cond
 
     private static double median(List<Calibration> all, java.util.function.ToDoubleFunction<Calibration> figure) {
         double[] sorted = all.stream().mapToDouble(figure).sorted().toArray();
-        return sorted[(sorted.length - 1) / 2];
+        int half = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[half] : Math.sqrt(sorted[half - 1] * sorted[half]);
     }
 }

@@ -89,4 +89,16 @@ class BaselinesTest {
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("no file in " + dir)
                 .hasMessageContaining(cut.toString()).hasMessageNotContaining("\n");
     }
+
+    @Test
+    void aBaselineOfTwoRunsKeepsTheGeometricMiddleOfTheirCalibrationsAndOfThreeTheMedian() {
+        Conditions low = new Conditions(0.02, null, "local", new Calibration(2, 1000, 100, 10, 1000, "/a"));
+        Conditions high = new Conditions(0.02, null, "local", new Calibration(2, 4000, 400, 90, 4000, "/b"));
+        Conditions mid = new Conditions(0.02, null, "local", new Calibration(2, 3000, 300, 20, 2000, "/c"));
+
+        assertThat(Baseline.typical(List.of(high, low)).calibration())
+                .isEqualTo(new Calibration(2, 2000, 200, 30, 2000, "/b"));
+        assertThat(Baseline.typical(List.of(low, mid, high)).calibration())
+                .isEqualTo(new Calibration(2, 3000, 300, 20, 2000, "/a"));
+    }
 }
