@@ -69,10 +69,11 @@ final class MeasurementOptions {
     String slowdown;
 
     @Option(names = "--broker-silence", defaultValue = "15", paramLabel = "SECONDS",
-            description = "How long a broker whose process lives may leave its port unanswered, between cells or"
-                    + " when a drain missed messages, before it is called stopped, killed and started again on its"
-                    + " data (2..3600, default: ${DEFAULT-VALUE}); what it had written in its log and its GC log then"
-                    + " is said, and its later cells carry a caveat.")
+            description = "How long a broker whose process lives may leave its port unanswered, during a cell,"
+                    + " between cells or when a drain missed messages, before it is called stopped, killed and"
+                    + " started again on its data (2..3600, default: ${DEFAULT-VALUE}); a cell it stopped in ends"
+                    + " BROKER STOPPED, what it had written in its log and its GC log then is said, and its later"
+                    + " cells carry a caveat.")
     int brokerSilenceSeconds;
 
     @Mixin

@@ -214,6 +214,10 @@ public final class ConsoleListener implements RunListener {
         if (result.brokerGc() != null) {
             out.println("      broker GC (its log): " + result.brokerGc().describe());
         }
+        if (result.brokerStopped() != null) {
+            out.println("      broker stopped: it " + CredentialMask.mask(result.brokerStopped()) + "; killed, the cell"
+                    + " ended");
+        }
         if (p.resources() != null && p.resources().clientSaturated()) {
             out.println("      client-limited: " + p.resources().clientLimit().reason() + " (CPU µs/msg client / broker: "
                     + dev.brokerbench.app.report.SummaryTables.cpuPerMessage(p) + ")");

@@ -49,6 +49,8 @@ public final class LocalBrokerInstance implements BrokerInstance {
     private long logOffset;
     /** The first launch's failure when the last start took a second launch; null when it took one. */
     private String relaunchedAfter;
+    /** The GC logs of the JVMs this broker ran as before its last launch, oldest first. */
+    private final List<Path> earlierGcLogs = new java.util.ArrayList<>();
 
     public LocalBrokerInstance(BrokerRuntime runtime, LocalLaunch launch, Map<Protocol, Endpoint> endpoints,
                                Map<String, String> settings, BrokerEnvironment env, Path instanceDir) {
@@ -112,6 +114,21 @@ public final class LocalBrokerInstance implements BrokerInstance {
         return Optional.ofNullable(launch.gcLog());
     }
 
+    @Override
+    public List<Path> earlierGcLogs() {
+        return List.copyOf(earlierGcLogs);
+    }
+
+    /** The last launch's GC log set aside as {@code gc.log.N} (a JVM started again on the file truncates it). */
+    private void keepGcLog() throws IOException {
+        Path log = launch.gcLog();
+        if (log != null && Files.isRegularFile(log) && Files.size(log) > 0) {
+            Path kept = log.resolveSibling(log.getFileName() + "." + (earlierGcLogs.size() + 1));
+            Files.move(log, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            earlierGcLogs.add(kept);
+        }
+    }
+
     /** The setting that records a launch that exited before it was ready and was followed by a second. */
     public static final String RELAUNCHED = "start relaunched";
 
@@ -123,6 +140,7 @@ public final class LocalBrokerInstance implements BrokerInstance {
         long t0 = System.nanoTime();
         logOffset = size(launch.brokerLog());
         try {
+            keepGcLog();
             if (env.network().placement() == NetworkPath.Placement.NAMESPACE && host == null) {
                 host = BrokerHost.create(env, endpoints.values(), launch.probeEndpoint(), instanceDir);
             }

@@ -102,6 +102,11 @@ public interface BrokerInstance extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /** The GC logs its earlier JVMs wrote, before it was started again, oldest first; none where it has none. */
+    default java.util.List<java.nio.file.Path> earlierGcLogs() {
+        return java.util.List.of();
+    }
+
     /** The broker's nodes, when it has several (a cluster, a primary/backup pair); empty for a single node. */
     default java.util.Optional<Cluster> cluster() {
         return java.util.Optional.empty();

@@ -46,6 +46,9 @@ import java.util.List;
  * @param brokerGc          what the broker's garbage collector did during the cell (its pauses, the heap after them),
  *                          read from the GC log of a JVM broker the suite started itself; null for other brokers and in
  *                          results before 2026-11-29
+ * @param brokerStopped     why the broker was caught stopped while the cell ran (no answer on its port past the run's
+ *                          limit, or its process dead), with the evidence; it was killed and the cell ended at once,
+ *                          the pass it stopped in the only one; null while it served, and in older results
  */
 public record RunResult(int schema, @Required String runId, @Required Instant startedAt, double scale,
                         @Required Workload workload, @Required BrokerInfo broker, @Required ClientInfo client,
@@ -56,7 +59,9 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
                         BrokerCount leftover, @com.fasterxml.jackson.annotation.JsonInclude(
                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BrokerCount remaining,
                         Sizing sizing, SustainedRate rateSearch, @com.fasterxml.jackson.annotation.JsonInclude(
-                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BrokerGc brokerGc) {
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BrokerGc brokerGc,
+                        @com.fasterxml.jackson.annotation.JsonInclude(
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String brokerStopped) {
     public static final int SCHEMA = 2;
 
     /** Caveats and broker pressure came after the first results: absent there, they read as none. */
@@ -83,7 +88,8 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
     /**
      * OK, BROKER STOPPED, LOSS, DUP or ERROR. BROKER STOPPED: the drain could not ask for every message (its
      * consumers could not consume, again when tried once more), so what did not arrive is held, not lost
-     * ({@link Accounting#held}). LOSS: a message that vanished without a word: confirmed, or sent without a failure
+     * ({@link Accounting#held}); or the broker was caught stopped during the cell ({@link #brokerStopped}), which
+     * then ended: LOSS only when a message it had confirmed is missing after it was started again. LOSS: a message that vanished without a word: confirmed, or sent without a failure
      * reported, and never received ({@link Accounting#silentlyLost}); with a fault, only a confirmed message that was
      * lost (a durability violation), since messages in flight at the kill were never confirmed. Then ERROR when the
      * clients were to reconnect or fail over by themselves and not every message was confirmed in the end (the
@@ -99,6 +105,10 @@ public record RunResult(int schema, @Required String runId, @Required Instant st
     public Status status() {
         if (faultMissed().isPresent()) {
             return Status.ERROR;
+        }
+        if (brokerStopped != null) {
+            return accounting != null && accounting.held() == null && accounting.lostConfirmed() > 0 ? Status.LOSS
+                    : Status.BROKER_STOPPED;
         }
         if (rpc != null) {
             return rpcStatus();

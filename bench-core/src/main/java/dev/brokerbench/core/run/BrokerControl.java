@@ -72,6 +72,14 @@ public interface BrokerControl {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Why the broker was caught stopped while the cell ran (silent past the run's limit, or its process dead) and
+     * killed so that the cell's clients fail at once; empty while it was not, and where the cell is not watched.
+     */
+    default java.util.Optional<String> stoppedDuringCell() {
+        return java.util.Optional.empty();
+    }
+
     /** Kills a broker that {@link #stoppedAnswering()} and starts it again on its data: empty once back, else why not. */
     default java.util.Optional<String> restartStopped() {
         return java.util.Optional.of("this broker control cannot restart its broker");

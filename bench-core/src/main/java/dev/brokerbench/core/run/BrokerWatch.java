@@ -27,8 +27,12 @@ final class BrokerWatch {
     private BrokerWatch() {
     }
 
-    /** Why the broker cannot serve the next cell as it is: empty while it lives and answers. */
-    static Optional<String> stopped(BrokerInstance broker, Duration limit) throws InterruptedException {
+    /**
+     * Why the broker cannot serve as it is: empty while it lives and answers.
+     *
+     * @param when when a dead process is said to have died ("before this cell", "during the cell")
+     */
+    static Optional<String> stopped(BrokerInstance broker, Duration limit, String when) throws InterruptedException {
         if (broker.cluster().isPresent()) {
             return Optional.empty(); // a cluster's nodes come and go by design
         }
@@ -43,7 +47,12 @@ final class BrokerWatch {
             }
             Thread.sleep(PROBE_PAUSE_MILLIS);
         }
-        return Optional.of("the broker's process died before this cell" + evidence(broker));
+        return Optional.of(died(when) + evidence(broker));
+    }
+
+    /** What a broker whose process exited is said to have done. */
+    static String died(String when) {
+        return "died " + when + " (its process exited)";
     }
 
     /**
@@ -61,7 +70,7 @@ final class BrokerWatch {
     }
 
     /** Its GC in the last {@link #GC_SPAN}, where its log can be read, and the end of its log. */
-    private static String evidence(BrokerInstance broker) {
+    static String evidence(BrokerInstance broker) {
         StringBuilder s = new StringBuilder();
         broker.gcLog().filter(Files::isRegularFile).ifPresent(log -> {
             try {

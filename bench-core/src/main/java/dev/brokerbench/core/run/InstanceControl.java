@@ -24,6 +24,10 @@ final class InstanceControl implements BrokerControl {
     private int statementsBeforeRestart;
     /** What {@link #stoppedAnswering()} last found, for what a restart says. */
     private String lastSilence;
+    /** The watch of the broker while the cell runs; null before {@link #watchCell()} and for a cell not watched. */
+    private CellWatch cellWatch;
+    /** Whether the watch's catch was given to a drain, which starts the broker again. */
+    private boolean catchGiven;
     /** When {@link #restartStopped()} last killed the broker to start it again; null before. */
     private java.time.Instant restartedAt;
 
@@ -98,21 +102,47 @@ final class InstanceControl implements BrokerControl {
         }
     }
 
+    /** Watches the broker until the returned watch is closed ({@link CellWatch}). */
+    CellWatch watchCell() {
+        cellWatch = CellWatch.start(broker, watch.limit());
+        return cellWatch;
+    }
+
+    @Override
+    public Optional<String> stoppedDuringCell() {
+        return cellWatch == null ? Optional.empty() : cellWatch.caught();
+    }
+
+    /**
+     * The watch's catch, the first time it is asked after one (the watch killed the broker); else a probe, whose stop
+     * is the cell's too.
+     */
     @Override
     public Optional<String> stoppedAnswering() throws InterruptedException {
-        Optional<String> stopped = BrokerWatch.stopped(broker, watch.limit());
+        Optional<String> caught = stoppedDuringCell();
+        if (caught.isPresent() && !catchGiven) {
+            catchGiven = true;
+            lastSilence = caught.get();
+            return caught;
+        }
+        Optional<String> stopped = BrokerWatch.stopped(broker, watch.limit(), CellWatch.DURING);
         lastSilence = stopped.orElse(null);
+        if (stopped.isPresent() && cellWatch != null) {
+            catchGiven = true;
+            cellWatch.saw(stopped.get());
+        }
         return stopped;
     }
 
     @Override
     public Optional<String> restartStopped() {
         restartedAt = java.time.Instant.now();
-        Optional<String> failed = BrokerWatch.restart(broker);
+        Optional<String> failed = cellWatch == null ? BrokerWatch.restart(broker)
+                : cellWatch.lookingAway(() -> BrokerWatch.restart(broker));
         if (failed.isEmpty()) {
             restarted.run();
             watch.recovered().accept(lastSilence == null ? "it stopped answering"
-                    : lastSilence.replaceFirst(";.*", ""));
+                    : BrokerRestarts.firstClause(lastSilence));
         }
         return failed;
     }

@@ -25,7 +25,9 @@ final class LeftDrain {
     /**
      * The drain's account once its consumers' failures are ridden out: as it was when every consumer could consume or
      * nothing is missing; else plain consumers try once more {@link #AGAIN_AFTER_MILLIS} later, and what they could
-     * not take is held ({@link Accounting#heldBy}) when they could not consume either, lost when they could.
+     * not take is lost when they could consume; when they could not either, a broker that stopped (dead, silent, or
+     * caught so during the cell) is started again and asked for it ({@link #restartAndTake}), and one that answers
+     * holds it ({@link Accounting#heldBy}).
      *
      * @param failed the drain's consumers that could not consume (their session did not open, or their consume threw)
      */
@@ -44,11 +46,16 @@ final class LeftDrain {
         int failedAgain = take(ctx, name + "-again", ledger, idleNanos, errors);
         Accounting again = Reconciler.reconcileEach(false, ledger.sent(), List.of(ledger), order);
         String tried = failed + " of " + consumers + " consumers could not consume; plain consumers tried once more "
-                + AGAIN_AFTER_MILLIS / 1000 + " s later and received " + (first.lost() - again.lost()) + " of the "
-                + first.lost() + " messages missing";
+                + AGAIN_AFTER_MILLIS / 1000 + " s later and received " + cameBack(first, again) + " of the "
+                + first.silentlyLost() + " messages missing";
         if (failedAgain == 0 || again.silentlyLost() == 0) {
             errors.add(name + ": " + tried);
             return again;
+        }
+        java.util.Optional<String> stopped = ctx.cell().control().stoppedAnswering();
+        if (stopped.isPresent()) { // dead, or silent: started again, it is asked for what it kept
+            errors.add(name + ": " + tried + ", " + failedAgain + " of them could not consume either");
+            return restartAndTake(ctx, ledger, order, again, "the broker " + stopped.get(), idleNanos, errors);
         }
         errors.add(name + ": " + tried + ", " + failedAgain + " of them could not consume either: the "
                 + again.silentlyLost() + " still missing are held by a broker that did not answer, not counted as"
@@ -58,21 +65,28 @@ final class LeftDrain {
 
     /**
      * A drain whose consumers consumed and still missed messages: lost, unless the broker stopped answering (a process
-     * alive and silent, e.g. in collections that free nothing, or dead). Then it is killed and started again on its
-     * data and plain consumers take what it kept, into the same ledger: what they find is received, what is still
-     * missing lost; held when it does not come back, they cannot consume, or it runs out of heap or stops answering again (restarted with
-     * the same heap and the same backlog: it is not restarted twice).
+     * alive and silent, e.g. in collections that free nothing, or dead): then it is started again and asked for them
+     * ({@link #restartAndTake}).
      */
     private static Accounting afterSilence(PhaseContext ctx, ReceiveLedger ledger, List<OrderTracker> order,
                                            Accounting first, long idleNanos, ErrorLog errors)
             throws InterruptedException {
+        java.util.Optional<String> stopped = ctx.cell().control().stoppedAnswering();
+        return stopped.isEmpty() ? first
+                : restartAndTake(ctx, ledger, order, first, "the broker " + stopped.get(), idleNanos, errors);
+    }
+
+    /**
+     * Kills the broker that stopped ({@code why}) and starts it again on its data; plain consumers take what it kept
+     * into the drain's ledger: what they find is received, what is still missing lost; held when it does not come
+     * back, they cannot consume, or it runs out of heap or stops answering again (restarted with the same heap and
+     * the same backlog: it is not restarted twice).
+     */
+    private static Accounting restartAndTake(PhaseContext ctx, ReceiveLedger ledger, List<OrderTracker> order,
+                                             Accounting first, String why, long idleNanos, ErrorLog errors)
+            throws InterruptedException {
         BrokerControl control = ctx.cell().control();
-        java.util.Optional<String> stopped = control.stoppedAnswering();
-        if (stopped.isEmpty()) {
-            return first;
-        }
         String name = ctx.phase().name();
-        String why = "the broker " + stopped.get();
         java.util.Optional<String> notBack = control.restartStopped();
         if (notBack.isPresent()) {
             errors.add(name + ": " + why + "; " + notBack.get() + ": the " + first.silentlyLost() + " messages missing"
@@ -82,7 +96,7 @@ final class LeftDrain {
         int failedAgain = take(ctx, name + "-after-restart", ledger, idleNanos, errors);
         Accounting again = Reconciler.reconcileEach(false, ledger.sent(), List.of(ledger), order);
         String tried = why + "; killed and started again on its data, plain consumers received "
-                + (first.lost() - again.lost()) + " of the " + first.lost() + " messages missing";
+                + cameBack(first, again) + " of the " + first.silentlyLost() + " messages missing";
         if (failedAgain > 0 && again.silentlyLost() > 0) {
             errors.add(name + ": " + tried + ", " + failedAgain + " of them could not consume: the "
                     + again.silentlyLost() + " still missing are held, not counted as lost");
@@ -98,6 +112,14 @@ final class LeftDrain {
         }
         errors.add(name + ": " + tried);
         return again;
+    }
+
+    /**
+     * How many of the messages missing before (sent without a failure, or confirmed) a later take found: a refused
+     * send is not missing, the drain never waited for it.
+     */
+    private static long cameBack(Accounting before, Accounting after) {
+        return before.silentlyLost() - after.silentlyLost();
     }
 
     /**

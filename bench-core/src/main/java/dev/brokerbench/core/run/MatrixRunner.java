@@ -43,8 +43,8 @@ public final class MatrixRunner {
     private final Map<String, SustainedRate> searches = new HashMap<>();
     /** How long a living broker may leave its port unanswered between cells before it is restarted. */
     private java.time.Duration watchLimit = BrokerWatch.LIMIT;
-    /** Brokers restarted between cells because they stopped: what each later cell of theirs says. */
-    private final Map<String, String> restarts = new HashMap<>();
+    /** Brokers restarted because they stopped: what each later cell of theirs says. */
+    private final BrokerRestarts restarts;
 
     public MatrixRunner(BrokerEnvironment environment, RunListener listener, String runId, double scale) {
         this(environment, listener, runId, scale, RateWindow.DEFAULT);
@@ -58,6 +58,7 @@ public final class MatrixRunner {
         this.runId = runId;
         this.scale = scale;
         this.window = window;
+        this.restarts = new BrokerRestarts(listener);
     }
 
     /**
@@ -151,7 +152,8 @@ public final class MatrixRunner {
                 Cell cell = slot.cell();
                 String brokerId = cell.broker().entry().runtime().broker().id();
                 if (!dead.containsKey(brokerId)) {
-                    watch(cell, dead);
+                    restarts.before(brokerId, cell.broker().instance(), brokerId + "/" + cell.path().id() + " "
+                            + cell.workload().name(), watchLimit).ifPresent(why -> dead.put(brokerId, why));
                 }
                 if (dead.containsKey(brokerId)) { // the rest of its cells are said to have failed at once
                     listener.cellFailed(brokerId, cell.path().id(), cell.workload(), dead.get(brokerId));
@@ -219,31 +221,6 @@ public final class MatrixRunner {
     }
 
     /**
-     * The broker before {@code cell}: one that stopped answering or whose process died is killed and started again
-     * on its data (said, and each later cell of it marked); one that does not come back goes into {@code dead}.
-     */
-    private void watch(Cell cell, Map<String, String> dead) throws InterruptedException {
-        BrokerInstance broker = cell.broker().instance();
-        String brokerId = cell.broker().entry().runtime().broker().id();
-        Optional<String> stopped = BrokerWatch.stopped(broker, watchLimit);
-        if (stopped.isEmpty()) {
-            return;
-        }
-        String label = brokerId + "/" + cell.path().id() + " " + cell.workload().name();
-        long t0 = System.nanoTime();
-        Optional<String> failed = BrokerWatch.restart(broker);
-        if (failed.isPresent()) {
-            dead.put(brokerId, "not run: " + stopped.get() + "; " + failed.get());
-            return;
-        }
-        long millis = (System.nanoTime() - t0) / 1_000_000;
-        listener.brokerRestarted(brokerId, "before " + label + ": " + stopped.get(), millis);
-        restarts.put(brokerId, "ran after a restart of the broker (before " + label + ": "
-                + stopped.get().replaceFirst(";.*", "") + "), killed and started again on its data in " + millis
-                + " ms");
-    }
-
-    /**
      * The environment a broker starts in: with its data on a filesystem of its own when one of its workloads fills
      * the disk (every cell on that broker then runs on it).
      */
@@ -278,74 +255,106 @@ public final class MatrixRunner {
 
     /**
      * Runs one cell and reports it (a run of a warm-up round, {@code repeat} null, is set aside); the messages its
-     * measured pass was sized to, empty when it failed.
+     * measured pass was sized to, empty when it failed or its broker was caught stopped.
      */
     private OptionalLong runCell(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
                                  EnvironmentInfo env, Repeat repeat, PassPlan cellPlan, int position)
             throws InterruptedException {
         Instant started = Instant.now();
         BrokerDescriptor descriptor = runtime.broker();
-        java.util.Map<String, java.util.regex.Pattern> pressure = descriptor.logSignals().pressure();
-        java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(), pressure);
+        java.util.Map<String, Integer> pressureBefore = BrokerLog.counts(broker.log(),
+                descriptor.logSignals().pressure());
         String label = descriptor.id() + "/" + path.id() + " " + workload.name();
         // a link to be slowed: the clients reach the broker through a relay (at no delay until the fault)
         boolean relayed = dev.brokerbench.core.model.QueueCase.faultOf(workload)
                 instanceof dev.brokerbench.core.model.Fault.SlowLink;
+        InstanceControl control = null;
         try (dev.brokerbench.core.broker.LinkShaper relay = relayed ? broker.shaper() : null;
              BrokerQueuesDriver driver = new BrokerQueuesDriver(
                 path.create(descriptor.family(), clientEndpoint(broker, path, relay), workload.clientSpec()),
                 descriptor.queues(), broker::endpoint)) {
+            control = new InstanceControl(runtime, broker, driver::brokerRestarted, relay,
+                    new InstanceControl.Watch(watchLimit, why -> restarts.inDrain(descriptor.id(), label, why)));
             CellContext cell = CellContext.of(driver, label).withBrokerPid(broker::pid)
                     .withSetupModes(Requirements.setupModes(runtime, path))
-                    .withFaults(new InstanceControl(runtime, broker, driver::brokerRestarted, relay,
-                                    new InstanceControl.Watch(watchLimit, why -> restarts.put(descriptor.id(),
-                                            "ran after a restart of the broker (in " + label + "'s drain: " + why
-                                                    + "), killed and started again on its data"))),
-                            new ClientProcesses(path.id(), descriptor.family(), clientEndpoint(broker, path, relay),
-                                    workload.clientSpec()));
-            ScenarioRunner runner = new ScenarioRunner(listener, window).planned(cellPlan).sharded(sharding);
-            if (sharding != null) {
-                sharding.beginCell(label, position);
+                    .withFaults(control, new ClientProcesses(path.id(), descriptor.family(),
+                            clientEndpoint(broker, path, relay), workload.clientSpec()));
+            try (CellWatch watching = watchedDuring(workload, broker) ? control.watchCell() : null) {
+                return measureCell(new CellRun(runtime, broker, path, workload, env, repeat, cellPlan, position,
+                        started, pressureBefore), cell, control);
             }
-            SustainedRate search = null;
-            if (workload.curvePoint()) {
-                search = searchFor(descriptor.id() + "/" + path.id(), workload, runner, cell);
-                if (!search.found()) {
-                    listener.cellFailed(descriptor.id(), path.id(), workload, "the rate search found no rate this"
-                            + " path sustained (search: " + search.endDescription() + "; " + search.steps().size()
-                            + " steps, the last "
-                            + describe(search.steps().get(search.steps().size() - 1)) + ")");
-                    return OptionalLong.empty();
-                }
-                workload = workload.atRate(search.highest() * workload.point().value() / 100.0);
-            }
-            ScenarioRunner.Outcome outcome = runner.runCase(workload, cell);
-            ScenarioRunner.Pass warmup = outcome.warmup();
-            if (sharding != null) {
-                listener.shardCell(sharding.cell(descriptor.id(), path.id(), workload.name(), position));
-                return OptionalLong.of(outcome.sizing().measuredMessages());
-            }
-            RunResult result = new RunResult(RunResult.SCHEMA, runId, started, scale, workload, broker.info(),
-                    driver.info(), env, warmup == null ? List.of() : warmup.phases(),
-                    warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
-                    outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
-                    caveats(runtime, path, workload, outcome.slowed(), outcome.sizing()),
-                    BrokerLog.pressureSince(broker.log(), pressureBefore, pressure),
-                    repeat == null ? Repeat.SINGLE : repeat, outcome.leftover(), outcome.remaining(),
-                    outcome.sizing(), search, BrokerGcFigures.during(broker, started, Instant.now()));
-            if (repeat == null) {
-                listener.warmupRound(result);
-            } else {
-                listener.result(result);
-            }
-            return outcome.sizing() == null ? OptionalLong.empty()
-                    : OptionalLong.of(outcome.sizing().measuredMessages());
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            listener.cellFailed(descriptor.id(), path.id(), workload, ErrorLog.describe(e));
+            String stopped = control == null ? "" : control.stoppedDuringCell().map(s -> "the broker " + s + "; ")
+                    .orElse("");
+            listener.cellFailed(descriptor.id(), path.id(), workload, stopped + ErrorLog.describe(e));
             return OptionalLong.empty();
         }
+    }
+
+    /** One cell as {@link #runCell} was asked to run it, and what it noted before it began. */
+    private record CellRun(BrokerRuntime runtime, BrokerInstance broker, DriverFactory path, Workload workload,
+                           EnvironmentInfo env, Repeat repeat, PassPlan cellPlan, int position, Instant started,
+                           java.util.Map<String, Integer> pressureBefore) {
+    }
+
+    /**
+     * Whether the broker is watched while the cell runs ({@link CellWatch}): not while a fault stops, pauses or cuts
+     * it on purpose, and not a cluster, whose nodes come and go by design.
+     */
+    private static boolean watchedDuring(Workload workload, BrokerInstance broker) {
+        return dev.brokerbench.core.model.QueueCase.faultOf(workload) == null && broker.cluster().isEmpty();
+    }
+
+    /** The cell's search (for a curve's point), its passes, and its result reported. */
+    private OptionalLong measureCell(CellRun run, CellContext cell, InstanceControl control) throws Exception {
+        BrokerDescriptor descriptor = run.runtime().broker();
+        Workload workload = run.workload();
+        ScenarioRunner runner = new ScenarioRunner(listener, window).planned(run.cellPlan()).sharded(sharding);
+        if (sharding != null) {
+            sharding.beginCell(cell.label(), run.position());
+        }
+        SustainedRate search = null;
+        if (workload.curvePoint()) {
+            search = searchFor(descriptor.id() + "/" + run.path().id(), workload, runner, cell);
+            if (!search.found()) {
+                listener.cellFailed(descriptor.id(), run.path().id(), workload, "the rate search found no rate this"
+                        + " path sustained (search: " + search.endDescription() + "; " + search.steps().size()
+                        + " steps, the last " + describe(search.steps().get(search.steps().size() - 1)) + ")");
+                return OptionalLong.empty();
+            }
+            workload = workload.atRate(search.highest() * workload.point().value() / 100.0);
+        }
+        ScenarioRunner.Outcome outcome = runner.runCase(workload, cell);
+        if (sharding != null) {
+            listener.shardCell(sharding.cell(descriptor.id(), run.path().id(), workload.name(), run.position()));
+            return OptionalLong.of(outcome.sizing().measuredMessages());
+        }
+        Optional<String> stopped = control.stoppedDuringCell();
+        RunResult result = result(run, workload, cell, outcome, search, stopped.orElse(null));
+        if (run.repeat() == null) {
+            listener.warmupRound(result);
+        } else {
+            listener.result(result);
+        }
+        return outcome.sizing() == null || stopped.isPresent() ? OptionalLong.empty()
+                : OptionalLong.of(outcome.sizing().measuredMessages());
+    }
+
+    private RunResult result(CellRun run, Workload workload, CellContext cell, ScenarioRunner.Outcome outcome,
+                             SustainedRate search, String brokerStopped) {
+        ScenarioRunner.Pass warmup = outcome.warmup();
+        BrokerInstance broker = run.broker();
+        return new RunResult(RunResult.SCHEMA, runId, run.started(), scale, workload, broker.info(),
+                cell.driver().info(), run.env(), warmup == null ? List.of() : warmup.phases(),
+                warmup == null ? null : warmup.accounting(), outcome.measured().phases(),
+                outcome.measured().accounting(), List.of(), outcome.fault(), outcome.measured().rpc(),
+                caveats(run.runtime(), run.path(), workload, outcome.slowed(), outcome.sizing()),
+                BrokerLog.pressureSince(broker.log(), run.pressureBefore(), run.runtime().broker().logSignals()
+                        .pressure()),
+                run.repeat() == null ? Repeat.SINGLE : run.repeat(), outcome.leftover(), outcome.remaining(),
+                outcome.sizing(), search, BrokerGcFigures.during(broker, run.started(), Instant.now()), brokerStopped);
     }
 
     /** The curve's search on this broker and path: run by its first point, then shared. */
@@ -371,9 +380,7 @@ public final class MatrixRunner {
     private List<String> caveats(BrokerRuntime runtime, DriverFactory path, Workload workload, boolean slowed,
                                  dev.brokerbench.core.result.Sizing sizing) {
         List<String> caveats = new ArrayList<>(Requirements.caveats(runtime, path, workload));
-        if (restarts.containsKey(runtime.broker().id())) {
-            caveats.add(restarts.get(runtime.broker().id()));
-        }
+        restarts.caveat(runtime.broker().id()).ifPresent(caveats::add);
         if (slowed) {
             caveats.add(plan.slowdown().caveat());
         }

@@ -82,7 +82,13 @@ public final class ScenarioRunner {
         }
     }
 
-    private WarmedUp warmUp(Workload workload, String label, PassOf passOf) throws Exception {
+    /** Whether the broker was caught stopped during the cell: no further pass is run. */
+    private static boolean stopped(CellContext cell) {
+        return cell.control().stoppedDuringCell().isPresent();
+    }
+
+    private WarmedUp warmUp(Workload workload, CellContext cell, PassOf passOf) throws Exception {
+        String label = cell.label();
         if (workload.warmupMessages() == 0) {
             return new WarmedUp(null, 0, 0, false, List.of());
         }
@@ -95,7 +101,7 @@ public final class ScenarioRunner {
         Pass last = null;
         boolean steady = false;
         double elapsed = 0;
-        while (!steady && warmupPolicy.mayContinue(rates.size(), elapsed)) {
+        while (!steady && warmupPolicy.mayContinue(rates.size(), elapsed) && !stopped(cell)) {
             long passStarted = System.nanoTime();
             last = passOf.run(messages, label + " warm-up" + (rates.isEmpty() ? "" : " " + (rates.size() + 1)));
             long now = System.nanoTime();
@@ -111,6 +117,14 @@ public final class ScenarioRunner {
             }
         }
         return new WarmedUp(last, rates.size(), (System.nanoTime() - started) / 1e9, steady, List.copyOf(rates));
+    }
+
+    /**
+     * The cell of a broker caught stopped in a warm-up pass: it ends at once, that pass its only one (no measured
+     * pass was sized: 0 messages).
+     */
+    private Outcome endedByStop(WarmedUp warm) {
+        return new Outcome(null, warm.last(), warm.last().fault(), null, null, sizing(warm, 0, List.of()), false);
     }
 
     /** Whether the cell drains a queue of a stated depth (its warm-up passes drain it too). */
@@ -176,14 +190,15 @@ public final class ScenarioRunner {
      * The measured pass, run again while the plan's {@link StealRetry} says the hypervisor disturbed it (never for a
      * fault, which kills something); the least disturbed is kept.
      */
-    private Measured measure(boolean mayRetry, String label, long messages, Measure measure) throws Exception {
+    private Measured measure(java.util.function.BooleanSupplier mayRetry, String label, long messages,
+                             Measure measure) throws Exception {
         List<Pass> passes = new ArrayList<>();
         List<PhaseResult> reported = new ArrayList<>();
         do {
             Pass pass = measure.run(passes.isEmpty() ? label : label + " again (steal)");
             passes.add(pass);
             reported.add(pass.phases().stream().filter(PhaseResult::reported).findFirst().orElseThrow());
-        } while (mayRetry && plan.stealRetry().again(reported.get(reported.size() - 1), passes.size()));
+        } while (mayRetry.getAsBoolean() && plan.stealRetry().again(reported.get(reported.size() - 1), passes.size()));
         int kept = StealRetry.leastDisturbed(reported);
         List<Sizing.Attempt> attempts = new ArrayList<>();
         for (int i = 0; passes.size() > 1 && i < passes.size(); i++) {
@@ -222,12 +237,14 @@ public final class ScenarioRunner {
     public Outcome run(Workload workload, CellContext cell) throws InterruptedException, BrokerStartException {
         WarmedUp warm;
         try {
-            warm = warmUp(workload, cell.label(), (messages, passLabel) -> pass(workload, messages, cell, passLabel,
-                    null));
+            warm = warmUp(workload, cell, (messages, passLabel) -> pass(workload, messages, cell, passLabel, null));
         } catch (InterruptedException | BrokerStartException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e); // a queue pass throws nothing else
+        }
+        if (stopped(cell) && warm.last() != null) {
+            return endedByStop(warm);
         }
         BrokerCount leftover = FaultOutcomes.leftover(warm.last(), cell.driver(), workload);
         long messages = measuredMessages(workload, warm);
@@ -235,12 +252,13 @@ public final class ScenarioRunner {
         boolean retries = fault == null;
         Measured measured;
         try {
-            measured = measure(retries, cell.label(), messages, sized -> pass(workload, messages,
-                    slowed(cell, workload, messages), sized, fault));
-            if (retries && !workload.shape().statesItsLength() && plan.missed(measured.reported().activeSeconds())) {
+            measured = measure(() -> retries && !stopped(cell), cell.label(), messages, sized -> pass(workload,
+                    messages, slowed(cell, workload, messages), sized, fault));
+            if (retries && !stopped(cell) && !workload.shape().statesItsLength()
+                    && plan.missed(measured.reported().activeSeconds())) {
                 long again = resized(workload, measured);
-                measured = measured.then(measure(true, cell.label() + " sized again", again, sized -> pass(workload,
-                        again, slowed(cell, workload, again), sized, null)));
+                measured = measured.then(measure(() -> !stopped(cell), cell.label() + " sized again", again,
+                        sized -> pass(workload, again, slowed(cell, workload, again), sized, null)));
             }
         } catch (InterruptedException | BrokerStartException | RuntimeException e) {
             throw e;
@@ -285,16 +303,19 @@ public final class ScenarioRunner {
     public Outcome runCalls(Workload workload, CallCase calls, CellContext cell) throws Exception {
         ServerTally tally = new ServerTally();
         try (RpcServer server = servers(workload, calls, cell, tally)) {
-            WarmedUp warm = warmUp(workload, cell.label(), (messages, passLabel) -> callPass(workload, messages, cell,
+            WarmedUp warm = warmUp(workload, cell, (messages, passLabel) -> callPass(workload, messages, cell,
                     passLabel, server, tally, null));
+            if (stopped(cell) && warm.last() != null) {
+                return endedByStop(warm);
+            }
             long messages = measuredMessages(workload, warm);
             boolean retries = calls.fault() == null;
-            Measured measured = measure(retries, cell.label(), messages, passLabel -> callPass(workload, messages,
-                    cell, passLabel, server, tally, calls.fault()));
-            if (retries && plan.missed(measured.reported().activeSeconds())) {
+            Measured measured = measure(() -> retries && !stopped(cell), cell.label(), messages, passLabel ->
+                    callPass(workload, messages, cell, passLabel, server, tally, calls.fault()));
+            if (retries && !stopped(cell) && plan.missed(measured.reported().activeSeconds())) {
                 long again = resized(workload, measured);
-                measured = measured.then(measure(true, cell.label() + " sized again", again, passLabel ->
-                        callPass(workload, again, cell, passLabel, server, tally, null)));
+                measured = measured.then(measure(() -> !stopped(cell), cell.label() + " sized again", again,
+                        passLabel -> callPass(workload, again, cell, passLabel, server, tally, null)));
             }
             return new Outcome(warm.last(), measured.pass(), measured.pass().fault(), null, null,
                     sizing(warm, measured.messages(), measured.attempts()), false);

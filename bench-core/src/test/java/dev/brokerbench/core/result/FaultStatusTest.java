@@ -40,7 +40,8 @@ class FaultStatusTest {
         Workload workload = Workload.of("f9", new QueueCase(phases, fault, null)).withMessages(1000, 0)
                 .withQueue("q");
         return new RunResult(RunResult.SCHEMA, "r", Instant.EPOCH, 1, workload, null, null, null, List.of(), null,
-                List.of(), accounting, List.of(), outcome, null, List.of(), List.of(), null, null, null, null, null, null);
+                List.of(), accounting, List.of(), outcome, null, List.of(), List.of(), null, null, null, null, null, null,
+                null);
     }
 
     private static FaultOutcome held(OptionalLong countAtStart, OptionalLong heldMillis) {

@@ -37,6 +37,7 @@ class RpcAccountingRecordTest {
 
     private static RunResult cell(RpcAccounting rpc) {
         return new RunResult(RunResult.SCHEMA, "r", Instant.EPOCH, 1, null, null, null, null, List.of(), null,
-                List.of(), null, List.of(), null, rpc, List.of(), List.of(), null, null, null, null, null, null);
+                List.of(), null, List.of(), null, rpc, List.of(), List.of(), null, null, null, null, null, null,
+                null);
     }
 }

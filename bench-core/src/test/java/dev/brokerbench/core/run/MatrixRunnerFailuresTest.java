@@ -43,13 +43,13 @@ class MatrixRunnerFailuresTest {
     @Test
     void aBrokerThatCannotStartOrDiedFailsItsOwnCellsAndTheRunGoesOn() throws Exception {
         List<MatrixRunner.Entry> entries = List.of(
-                entry(new Runtime("asks", () -> {
+                entry(new FakeBrokers.Runtime("asks", () -> {
                     throw new IllegalStateException("docker client error");
                 }, null)),
-                entry(new Runtime("throws", Optional::empty, () -> {
+                entry(new FakeBrokers.Runtime("throws", Optional::empty, () -> {
                     throw new IllegalStateException("no such image");
                 })),
-                entry(new Runtime("dead", Optional::empty, Dead::new)));
+                entry(new FakeBrokers.Runtime("dead", Optional::empty, FakeBrokers.Dead::new)));
         RunListener listener = new RunListener() {
             @Override
             public void brokerFailed(BrokerRuntime broker, Exception error) {
@@ -91,8 +91,8 @@ class MatrixRunnerFailuresTest {
         long t0 = System.nanoTime();
         new MatrixRunner(new BrokerEnvironment(work, work, Duration.ofSeconds(5), "64m"), listener, "run", 1.0)
                 .watched(Duration.ofSeconds(1))
-                .run(List.of(entry(new Runtime("stalled", Optional::empty, () -> stalled)),
-                        entry(new Runtime("gone", Optional::empty, () -> gone))),
+                .run(List.of(entry(new FakeBrokers.Runtime("stalled", Optional::empty, () -> stalled)),
+                        entry(new FakeBrokers.Runtime("gone", Optional::empty, () -> gone))),
                         MatrixRunner.WhileRunning.NOTHING, new Schedule(2, 1));
 
         assertThat(said).filteredOn(s -> s.startsWith("restarted")).singleElement().satisfies(s -> assertThat(s)
@@ -115,8 +115,9 @@ class MatrixRunnerFailuresTest {
         Stalled stalled = new Stalled(true);
         List<String> recovered = new ArrayList<>();
         AtomicInteger restarts = new AtomicInteger();
-        InstanceControl control = new InstanceControl(new Runtime("stalled", Optional::empty, () -> stalled),
-                stalled, restarts::incrementAndGet, null,
+        InstanceControl control = new InstanceControl(
+                new FakeBrokers.Runtime("stalled", Optional::empty, () -> stalled), stalled, restarts::incrementAndGet,
+                null,
                 new InstanceControl.Watch(Duration.ofSeconds(1), recovered::add));
 
         assertThat(control.stoppedAnswering()).hasValueSatisfying(s -> assertThat(s)
@@ -129,73 +130,14 @@ class MatrixRunnerFailuresTest {
     }
 
     private MatrixRunner.Entry entry(BrokerRuntime runtime) {
-        DriverFactory path = new DriverFactory() {
-            @Override
-            public String id() {
-                return "fake";
-            }
-
-            @Override
-            public String description() {
-                return "counts the drivers made";
-            }
-
-            @Override
-            public Protocol protocol() {
-                return Protocol.CORE;
-            }
-
-            @Override
-            public Class<? extends Driver> driverType() {
-                return Driver.class;
-            }
-
-            @Override
-            public Map<Capability, Support> gaps() {
-                return Map.of();
-            }
-
-            @Override
-            public Driver create(String brokerId, Endpoint endpoint, ClientSpec spec) {
-                drivers.incrementAndGet();
-                throw new IllegalStateException("a driver for " + brokerId);
-            }
-        };
-        return new MatrixRunner.Entry(runtime, List.of(path), List.of(AccountingTest.workload(PublishMode.SYNC, 100)));
-    }
-
-    private interface Check {
-        Optional<String> reason();
-    }
-
-    private interface Start {
-        BrokerInstance start() throws BrokerStartException;
-    }
-
-    private record Runtime(String id, Check check, Start starter) implements BrokerRuntime {
-        @Override
-        public BrokerDescriptor broker() {
-            return BrokerDescriptor.broker(id, id, Protocol.CORE);
-        }
-
-        @Override
-        public RuntimeKind kind() {
-            return RuntimeKind.LOCAL;
-        }
-
-        @Override
-        public Optional<String> unavailableReason(BrokerEnvironment environment) {
-            return check.reason();
-        }
-
-        @Override
-        public BrokerInstance start(BrokerEnvironment environment) throws BrokerStartException {
-            return starter.start();
-        }
+        return new MatrixRunner.Entry(runtime, List.of(FakeBrokers.path(brokerId -> {
+            drivers.incrementAndGet();
+            throw new IllegalStateException("a driver for " + brokerId);
+        })), List.of(AccountingTest.workload(PublishMode.SYNC, 100)));
     }
 
     /** A broker whose process lives and answers nobody; a restart brings it back ({@code comesBack}) or not. */
-    private static final class Stalled extends Dead {
+    private static final class Stalled extends FakeBrokers.Dead {
         private final boolean comesBack;
         private final AtomicInteger kills = new AtomicInteger();
         private boolean answering;
@@ -230,47 +172,4 @@ class MatrixRunnerFailuresTest {
         }
     }
 
-    /** A broker whose process has exited. */
-    private static class Dead implements BrokerInstance {
-        @Override
-        public boolean alive() {
-            return false;
-        }
-
-        @Override
-        public BrokerInfo info() {
-            return new BrokerInfo("dead", "dead", "1", RuntimeKind.LOCAL, Map.of(), 0, null, null);
-        }
-
-        @Override
-        public Endpoint endpoint(Protocol protocol) {
-            return Endpoint.loopback(List.of(protocol), 1).get(protocol);
-        }
-
-        @Override
-        public OptionalLong pid() {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public String log() {
-            return "starting\nlast words of the broker\n";
-        }
-
-        @Override
-        public void kill() {
-        }
-
-        @Override
-        public void restart() {
-        }
-
-        @Override
-        public void stop() {
-        }
-
-        @Override
-        public void close() {
-        }
-    }
 }

@@ -36,7 +36,8 @@ class RefusedSendTest {
         ScenarioRunner.Pass pass = new ScenarioRunner(ProgressListener.NONE, FAST)
                 .run(workload, CellContext.of(driver, "test")).measured();
         return new RunResult(RunResult.SCHEMA, "test", Instant.now(), 1, workload, null, null, null, List.of(), null,
-                pass.phases(), pass.accounting(), List.of(), null, null, List.of(), List.of(), null, null, null, null, null, null);
+                pass.phases(), pass.accounting(), List.of(), null, null, List.of(), List.of(), null, null, null, null, null, null,
+                null);
     }
 
     private static List<String> errors(RunResult r) {
@@ -78,7 +79,7 @@ class RefusedSendTest {
         Accounting a = Json.mapper().readValue(stored, Accounting.class);
         Workload workload = AccountingTest.workload(PublishMode.ASYNC, 10);
         RunResult r = new RunResult(RunResult.SCHEMA, "old", Instant.now(), 1, workload, null, null, null, List.of(),
-                null, List.of(), a, List.of(), null, null, List.of(), List.of(), null, null, null, null, null, null);
+                null, List.of(), a, List.of(), null, null, List.of(), List.of(), null, null, null, null, null, null, null);
 
         assertThat(a.lost()).isEqualTo(1);
         assertThat(r.status()).isEqualTo(Status.LOSS);

@@ -143,7 +143,7 @@ class RpcRetryTest {
     private static Status status(Workload w, RpcAccounting rpc) {
         return new dev.brokerbench.core.result.RunResult(dev.brokerbench.core.result.RunResult.SCHEMA, "r",
                 java.time.Instant.EPOCH, 1, w, null, null, null, java.util.List.of(), null, java.util.List.of(), null,
-                java.util.List.of(), null, rpc, java.util.List.of(), java.util.List.of(), null, null, null, null, null, null)
-                .status();
+                java.util.List.of(), null, rpc, java.util.List.of(), java.util.List.of(), null, null, null, null, null, null,
+                null).status();
     }
 }

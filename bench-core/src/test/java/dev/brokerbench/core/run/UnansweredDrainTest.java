@@ -62,7 +62,7 @@ class UnansweredDrainTest {
         ScenarioRunner.Pass pass = LoopbackRun.measured(driver, workload);
         return new RunResult(RunResult.SCHEMA, "test", Instant.now(), 1, workload, null, null, null, List.of(), null,
                 pass.phases(), pass.accounting(), List.of(), null, null, List.of(), List.of(), null, null, null, null,
-                null, null);
+                null, null, null);
     }
 
     private static List<String> errors(RunResult r) {

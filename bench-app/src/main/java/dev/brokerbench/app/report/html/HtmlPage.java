@@ -237,8 +237,10 @@ public final class HtmlPage {
             if (!r.status().ok()) {
                 String summary = r.rpc() != null ? r.rpc().summary()
                         : r.accounting() == null ? "no accounting" : r.accounting().summary();
-                flags.add(new Flag(r.status().toString(), true, cell, r.faultMissed().map(why -> why + "; " + summary)
-                        .orElse(summary)));
+                String stopped = r.brokerStopped() == null ? ""
+                        : "the broker " + dev.brokerbench.core.broker.CredentialMask.mask(r.brokerStopped()) + "; ";
+                flags.add(new Flag(r.status().toString(), true, cell, stopped + r.faultMissed()
+                        .map(why -> why + "; " + summary).orElse(summary)));
             }
             if (r.leftover() != null && r.leftover().messages() > 0) {
                 flags.add(new Flag("leftover", false, cell, "the cell's queue held " + r.leftover().messages()
