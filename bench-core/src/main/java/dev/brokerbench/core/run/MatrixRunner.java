@@ -41,7 +41,7 @@ public final class MatrixRunner {
     private ShardRun sharding;
     /** Each latency curve's search, by broker, path and curve: its points share it, repeats included. */
     private final Map<String, SustainedRate> searches = new HashMap<>();
-    /** How long a living broker may leave its port unanswered between cells before it is restarted. */
+    /** How long a living broker may leave its port unanswered, during or between cells, before it is restarted. */
     private java.time.Duration watchLimit = BrokerWatch.LIMIT;
     /** Brokers restarted because they stopped: what each later cell of theirs says. */
     private final BrokerRestarts restarts;
@@ -70,7 +70,10 @@ public final class MatrixRunner {
         return this;
     }
 
-    /** This runner giving a living broker {@code limit} to answer between cells (default {@link BrokerWatch#LIMIT}). */
+    /**
+     * This runner giving a living broker {@code limit} to answer, during and between cells (default
+     * {@link BrokerWatch#LIMIT}).
+     */
     public MatrixRunner watched(java.time.Duration limit) {
         this.watchLimit = limit;
         return this;
