@@ -178,12 +178,21 @@ class RateSearchTest {
         }
     }
 
+    /**
+     * The fake brokers' searches: from 250 msg/s, 1 s steps. Their capacity, 800 msg/s, is a fraction of what the
+     * suite's own loopback path kept up with on a loaded CI machine (3,668 msg/s, sends late by 7-17 ms at p99 where
+     * 50 ms is allowed; with two busy loops on both cores, 771 msg/s was sent 3-7 ms late), so the fake, not the
+     * machine, stops the search.
+     */
+    private static final RateSearch FAKE_STEPS = new RateSearch(250, 1, 2);
+    private static final double FAKE_CAPACITY = 800;
+
     private static Workload curve() {
         return new Workload("k", "k", "q", null, 4, 1000, 0, 16, null, dev.brokerbench.core.model.RandomBytes.ALL, true,
                 Workload.PARITY_PUBLISH_WINDOW,
                 Workload.PARITY_PREFETCH, dev.brokerbench.core.model.AckMode.AUTO, 1,
                 dev.brokerbench.core.model.Processing.NONE, 0, 1,
-                new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), null, ONE_SECOND_STEPS),
+                new LiveCase(new Phase("live", Action.LIVE, PublishMode.ASYNC, true), null, FAKE_STEPS),
                 new Sweep(Sweep.Variable.RATE_PERCENT, List.of(50L)), null, null, "live")
                 .points().get(0);
     }
@@ -194,8 +203,13 @@ class RateSearchTest {
                 });
     }
 
-    /** The fake broker's capacity: one message per interval, every client together, nothing saved up while idle. */
+    /**
+     * The fake broker's capacity: one message per interval, every client together. A wake-up that a loaded machine
+     * made late keeps its slot for up to {@link #LATE_NANOS}, so the capacity is the stated one on two busy cores; an
+     * idle spell saves up no more than that (1 % of a step).
+     */
     private static final class Capacity {
+        private static final long LATE_NANOS = 10_000_000L;
         private final long intervalNanos;
         private long next;
 
@@ -206,7 +220,7 @@ class RateSearchTest {
         void take() {
             long slot;
             synchronized (this) {
-                slot = Math.max(next, System.nanoTime());
+                slot = Math.max(next, System.nanoTime() - LATE_NANOS);
                 next = slot + intervalNanos;
             }
             for (long wait; (wait = slot - System.nanoTime()) > 0; ) {
@@ -216,12 +230,12 @@ class RateSearchTest {
     }
 
     /**
-     * A broker that delivers at most 6,000 msg/s to all its consumers together: above that the queue backs up, and
+     * A broker that delivers at most 800 msg/s to all its consumers together: above that the queue backs up, and
      * the search stops there, named by the backlog (a step may lag 5 % of its length, so up to 5 % more passes).
      */
     @Test
     void stopsWhereTheFakeBrokersDeliveriesSaturate() throws Exception {
-        double capacity = 6000;
+        double capacity = FAKE_CAPACITY;
         Capacity deliveries = new Capacity(capacity);
         LoopbackDriver slowConsumers = new LoopbackDriver(new LoopbackBroker(), false) {
             @Override
@@ -237,10 +251,14 @@ class RateSearchTest {
                 .allSatisfy(s -> assertThat(s.receivedRate()).isGreaterThan(0.9 * s.offeredRate()));
     }
 
-    /** A broker that takes at most 6,000 msg/s from all its publishers together: their sends fall behind above it. */
+    /**
+     * A broker that takes at most 800 msg/s from all its publishers together: their sends fall behind above it. Just
+     * above the capacity the sends lag by about the allowance and a confirmation, timed from the intended send, a
+     * little more, so the first rate to fail may be named by either; a quarter above it, by the sends.
+     */
     @Test
     void stopsWhereTheFakeBrokersIntakeSaturates() throws Exception {
-        double capacity = 6000;
+        double capacity = FAKE_CAPACITY;
         Capacity intake = new Capacity(capacity);
         LoopbackDriver slowIntake = new LoopbackDriver(new LoopbackBroker(), false) {
             @Override
@@ -252,12 +270,17 @@ class RateSearchTest {
 
         SustainedRate found = search(slowIntake);
 
-        assertStoppedNear(found, capacity, StepVerdict.PUBLISHERS_BEHIND);
+        assertStoppedNear(found, capacity, StepVerdict.PUBLISHERS_BEHIND, StepVerdict.CONFIRMS_RAN_AWAY);
+        assertThat(found.steps()).filteredOn(s -> s.offeredRate() >= 1.25 * capacity).isNotEmpty()
+                .allSatisfy(s -> assertThat(s.verdict()).isEqualTo(StepVerdict.PUBLISHERS_BEHIND));
     }
 
-    /** Stopped below the capacity or above it by at most the 5 % a step may lag, named by {@code criterion}. */
-    private static void assertStoppedNear(SustainedRate found, double capacity, StepVerdict criterion) {
-        assertThat(found.highest()).as(found.steps().toString()).isBetween(0.75 * capacity, capacity * 1.06);
-        assertThat(found.stoppedBy()).as(found.steps().toString()).isEqualTo(criterion);
+    /**
+     * Stopped below the capacity or above it by at most the 5 % a step may lag and the 1 % a late wake-up keeps,
+     * named by one of {@code criteria}.
+     */
+    private static void assertStoppedNear(SustainedRate found, double capacity, StepVerdict... criteria) {
+        assertThat(found.highest()).as(found.steps().toString()).isBetween(0.75 * capacity, capacity * 1.07);
+        assertThat(found.stoppedBy()).as(found.steps().toString()).isIn((Object[]) criteria);
     }
 }

@@ -34,9 +34,9 @@ class LinkRelayTest {
             try (Socket client = new Socket(loopback, relay.port(echo.getLocalPort()))) {
                 client.setTcpNoDelay(true);
                 client.setSoTimeout(10_000);
-                // the quickest of a few round trips: the first pays for the connection's and the JIT's warm-up, and
-                // a shared machine may stall any one of them
-                assertThat(quickest(client, 5)).as("no delay").isLessThan(50);
+                // the quickest of ten round trips: the first pays for the connection's and the JIT's warm-up, and
+                // a shared machine may stall any one of them; below the 120 ms the delay below must reach
+                assertThat(quickest(client, 10)).as("no delay").isLessThan(100);
 
                 relay.delay(Duration.ofMillis(60), Duration.ZERO);
                 assertThat(quickest(client, 2)).as("60 ms each way").isBetween(120L, 1_000L);
@@ -53,7 +53,7 @@ class LinkRelayTest {
                 }
 
                 relay.delay(Duration.ZERO, Duration.ZERO);
-                assertThat(quickest(client, 5)).as("quick again").isLessThan(50);
+                assertThat(quickest(client, 10)).as("quick again").isLessThan(100);
             }
         }
     }
