@@ -1,6 +1,7 @@
 package dev.brokerbench.app.cli;
 
 import dev.brokerbench.app.catalog.WorkloadCatalog;
+import dev.brokerbench.app.report.PublishedComparison;
 import dev.brokerbench.core.broker.BrokerRuntime;
 import dev.brokerbench.core.model.Workload;
 import dev.brokerbench.core.spi.Catalog;
@@ -14,13 +15,18 @@ import picocli.CommandLine.Option;
 
 /** {@code bench run}'s options for which cells run: brokers, client paths, cases, their sweeps and scale. */
 final class SelectionOptions {
+    private static final String DEFAULT = "default";
+    private static final String ALL = "all";
+    private static final String PUBLISHED = "published";
+
     @Option(names = "--broker", defaultValue = "all", paramLabel = "IDS",
             description = "Comma-separated broker ids or 'all' (default: ${DEFAULT-VALUE}); see 'bench list'.")
     String brokers;
 
     @Option(names = "--client", defaultValue = "default", paramLabel = "IDS",
-            description = "Client paths: 'default' (each broker's own protocol), 'all' (every compatible path), or"
-                    + " comma-separated ids (default: ${DEFAULT-VALUE}).")
+            description = "Client paths: 'default' (each broker's own protocol), 'all' (every compatible path),"
+                    + " 'published' (the paths of the 2018 comparison the seed cases reproduce on the brokers it ran,"
+                    + " each other broker's own), or comma-separated ids (default: ${DEFAULT-VALUE}).")
     String clients;
 
     @Option(names = "--case", defaultValue = "all", paramLabel = "IDS", descriptionKey = RunHelp.CASE,
@@ -115,18 +121,23 @@ final class SelectionOptions {
                 Map.of("all", all, "baselines", catalog.baselineIds()));
     }
 
-    /** The client paths {@code --client} names: 'default', 'all' or ids. */
+    /** The client paths {@code --client} names: 'default', 'all', 'published' or ids. */
     List<String> clientIds(CommandLine cli, Catalog catalog) {
-        return clients.equals("default") || clients.equals("all") ? List.of(clients)
-                : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of("default"));
+        return List.of(DEFAULT, ALL, PUBLISHED).contains(clients) ? List.of(clients)
+                : Selection.parse(cli, "--client", clients, catalog.pathIds(), List.of(DEFAULT));
     }
 
     /** The paths of {@code clientIds} that run on {@code broker}. */
     static List<DriverFactory> paths(Catalog catalog, BrokerRuntime broker, List<String> clientIds) {
-        if (clientIds.equals(List.of("default"))) {
+        if (clientIds.equals(List.of(PUBLISHED))) {
+            List<String> published = PublishedComparison.persistentQueues().paths(broker.broker().id());
+            return published.isEmpty() ? catalog.defaultPaths(broker.broker())
+                    : published.stream().map(id -> catalog.path(id).orElseThrow()).toList();
+        }
+        if (clientIds.equals(List.of(DEFAULT))) {
             return catalog.defaultPaths(broker.broker());
         }
-        if (clientIds.equals(List.of("all"))) {
+        if (clientIds.equals(List.of(ALL))) {
             return catalog.compatiblePaths(broker.broker()).stream()
                     .filter(p -> broker.protocols().contains(p.protocol())).toList();
         }

@@ -30,6 +30,8 @@ public final class ReportSections {
             sections.add(new Section("results", "Results: queue cases", "reported phase of each case", RESULTS_NOTE,
                     List.of(new Section.Table(null, SummaryTables.results(results)))));
         }
+        PublishedTables.section(PublishedComparison.persistentQueues(), results, missing, calibration)
+                .ifPresent(sections::add);
         if (!LiveTables.of(results).isEmpty()) {
             sections.add(new Section("live", "Live: publish and consume at once",
                     "end-to-end latency from send to first receipt", LiveTables.NOTE,

@@ -81,7 +81,7 @@ class StoredRunReportTest {
     @org.junit.jupiter.api.Test
     void everyRenderingShowsTheSameSectionsInOneOrder() throws Exception {
         List<Section> sections = ReportData.read(RESULTS).sections();
-        assertThat(sections).extracting(Section::id).containsExactly("verdict", "comparison", "results", "calls",
+        assertThat(sections).extracting(Section::id).containsExactly("verdict", "comparison", "results", "published", "calls",
                 "durability", "not-run", "brokers");
         assertInOrder(Files.readString(report.resolve("console.txt")), sections, s -> "\n" + s.title() + " (");
         assertInOrder(Files.readString(report.resolve("summary.md")), sections, s -> "\n## " + s.title() + "\n");
