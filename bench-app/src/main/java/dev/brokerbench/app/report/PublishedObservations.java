@@ -3,8 +3,10 @@ package dev.brokerbench.app.report;
 import dev.brokerbench.app.report.PublishedComparison.Observation;
 import dev.brokerbench.app.report.PublishedComparison.Row;
 import dev.brokerbench.core.machine.Calibration;
+import dev.brokerbench.core.model.PublishMode;
 import dev.brokerbench.core.result.BrokerGc;
 import dev.brokerbench.core.result.BrokerPath;
+import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,8 +48,8 @@ final class PublishedObservations {
         List<String> seen = new ArrayList<>();
         for (String c : absent) {
             results.stream().filter(r -> r.cellId().brokerPath().equals(bp) && r.workload().name().equals(c))
-                    .findFirst().ifPresent(r -> seen.add(c + " ran at " + SummaryTables.rate(r.reportedPhase() == null
-                            ? Double.NaN : r.reportedPhase().rate().overall()) + " msg/s (" + r.status() + ")"));
+                    .findFirst().ifPresent(r -> seen.add(c + " ran at " + SummaryTables.rate(RepeatedCell.rate(r))
+                            + " msg/s (" + r.status() + ")"));
             missing.stream().filter(m -> m.broker().equals(o.broker()) && m.clientPath().equals(o.path())
                     && m.workload().equals(c)).findFirst().ifPresent(m -> seen.add(c + " not run: " + m.reason()));
         }
@@ -63,7 +65,7 @@ final class PublishedObservations {
         }
         List<String> stopped = cells.stream().filter(r -> r.brokerStopped() != null)
                 .map(r -> SummaryTables.caseLabel(r) + " on " + r.client().clientPath()).toList();
-        List<BrokerGc> gc = PublishedTables.gc(cells);
+        List<BrokerGc> gc = gc(cells);
         if (gc.isEmpty()) {
             return (stopped.isEmpty() ? "not checked: " : "the broker stopped answering in " + stopped + "; ")
                     + "no GC log of " + broker + " in this run (a container or a broker the suite did not start).";
@@ -88,15 +90,16 @@ final class PublishedObservations {
             return "not checked: no measure of the disk's syncs/s in this run.";
         }
         Map<String, List<RunResult>> byBrokerCase = RepeatedCell.representatives(results).stream()
-                .filter(r -> published.cases().contains(r.workload().name()) && PublishedTables.syncPublish(r))
+                .filter(r -> published.cases().contains(r.workload().name()) && syncPublish(r))
                 .collect(Collectors.groupingBy(r -> r.workload().name() + " " + r.broker().brokerId(), TreeMap::new,
                         Collectors.toList()));
         if (byBrokerCase.isEmpty()) {
             return "not checked: no sync publish case ran.";
         }
         List<String> parts = new ArrayList<>();
+        double syncs = calibration.fsyncPerSecond();
         byBrokerCase.forEach((key, cells) -> parts.add(key + ": " + cells.stream().map(r -> String.format(
-                Locale.ROOT, "%s x%.2f", r.client().clientPath(), rate(r) / calibration.fsyncPerSecond()))
+                Locale.ROOT, "%s x%.2f", r.client().clientPath(), RepeatedCell.rate(r) / syncs))
                 .collect(Collectors.joining(", ")) + spread(cells)));
         return String.format(Locale.ROOT, "sync publish in multiples of the disk's %,.0f syncs/s (4 KiB write +"
                 + " fdatasync, one client): ", calibration.fsyncPerSecond()) + String.join("; ", parts)
@@ -108,12 +111,19 @@ final class PublishedObservations {
         if (cells.size() < 2) {
             return "";
         }
-        double max = cells.stream().mapToDouble(PublishedObservations::rate).max().orElse(0);
-        double min = cells.stream().mapToDouble(PublishedObservations::rate).min().orElse(0);
+        double max = cells.stream().mapToDouble(RepeatedCell::rate).max().orElse(0);
+        double min = cells.stream().mapToDouble(RepeatedCell::rate).min().orElse(0);
         return min > 0 ? String.format(Locale.ROOT, " (fastest x%.2f the slowest)", max / min) : "";
     }
 
-    private static double rate(RunResult r) {
-        return RepeatedCell.rate(r);
+    /** Whether {@code r} is a publish case whose sends waited for each confirmation. */
+    private static boolean syncPublish(RunResult r) {
+        PhaseResult p = r.reportedPhase();
+        return p != null && p.mode() == PublishMode.SYNC;
+    }
+
+    /** The GC figures of every cell of {@code results} that has them. */
+    private static List<BrokerGc> gc(List<RunResult> results) {
+        return results.stream().map(RunResult::brokerGc).filter(java.util.Objects::nonNull).toList();
     }
 }

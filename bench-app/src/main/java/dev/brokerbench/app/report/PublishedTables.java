@@ -2,8 +2,6 @@ package dev.brokerbench.app.report;
 
 import dev.brokerbench.app.report.PublishedComparison.Row;
 import dev.brokerbench.core.machine.Calibration;
-import dev.brokerbench.core.model.PublishMode;
-import dev.brokerbench.core.result.BrokerGc;
 import dev.brokerbench.core.result.PhaseResult;
 import dev.brokerbench.core.result.RunResult;
 import java.util.ArrayList;
@@ -95,17 +93,6 @@ final class PublishedTables {
 
     static Map<String, List<Match>> byCase(List<Match> matches) {
         return matches.stream().collect(Collectors.groupingBy(Match::caseName, TreeMap::new, Collectors.toList()));
-    }
-
-    /** Whether {@code r} is a publish case whose sends waited for each confirmation. */
-    static boolean syncPublish(RunResult r) {
-        PhaseResult p = r.reportedPhase();
-        return p != null && p.mode() == PublishMode.SYNC;
-    }
-
-    /** The GC figures of every cell of {@code results} that has them. */
-    static List<BrokerGc> gc(List<RunResult> results) {
-        return results.stream().map(RunResult::brokerGc).filter(java.util.Objects::nonNull).toList();
     }
 
     private static String scale(double scale) {
